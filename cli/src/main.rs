@@ -1,0 +1,146 @@
+//! The `fairyforge` command line.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use fairyforge::{Position, Variant};
+
+#[derive(Parser)]
+#[command(
+    name = "fairyforge",
+    version,
+    about = "Chess variants described in TOML files: validate, inspect, count and play them."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where a command starts: a variant and a position in it.
+#[derive(clap::Args)]
+struct Start {
+    /// A built-in game (`chess`, `capablanca`, ...) or the path of a variant file.
+    variant: String,
+    /// The position string (R28) to start from; default: the game's setup.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves (R29 text) to play first.
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check variant files; print every mistake with its line and column.
+    Validate {
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Count move paths to a depth (perft).
+    Perft {
+        #[command(flatten)]
+        start: Start,
+        depth: u32,
+        /// One line `MOVE COUNT` per root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves, one per line, sorted.
+    Moves {
+        #[command(flatten)]
+        start: Start,
+    },
+    /// Print the position string after the moves.
+    Fen {
+        #[command(flatten)]
+        start: Start,
+    },
+}
+
+fn load(spec: &str) -> Result<Arc<Variant>, String> {
+    Variant::resolve(spec).map_err(|e| e.render().trim_end().to_string())
+}
+
+fn position(start: &Start) -> Result<Position, String> {
+    let v = load(&start.variant)?;
+    let mut pos = match &start.fen {
+        Some(f) => Position::from_fen(&v, f)
+            .map_err(|e| format!("bad position string: {}", e.render(f)))?,
+        None => Position::start(&v),
+    };
+    for (i, t) in start.moves.iter().enumerate() {
+        match pos.parse_move(t) {
+            Ok(m) => pos.make(m),
+            Err(e) => return Err(format!("move {} (`{}`): {}", i + 1, t, e)),
+        }
+    }
+    Ok(pos)
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Validate { files } => {
+            let mut bad = 0;
+            for f in &files {
+                match Variant::from_path(f) {
+                    Ok(v) => println!("{f}: ok ({})", v.name),
+                    Err(e) => {
+                        bad += 1;
+                        print!("{}", e.render());
+                    }
+                }
+            }
+            if bad > 0 {
+                return Err(format!("{bad} of {} files have errors", files.len()));
+            }
+        }
+        Command::Perft {
+            start,
+            depth,
+            divide,
+        } => {
+            let mut pos = position(&start)?;
+            let t = Instant::now();
+            let nodes = if divide {
+                let rows = fairyforge::divide(&mut pos, depth);
+                for (m, n) in &rows {
+                    println!("{m} {n}");
+                }
+                rows.iter().map(|(_, n)| n).sum()
+            } else {
+                fairyforge::perft(&mut pos, depth)
+            };
+            let secs = t.elapsed().as_secs_f64();
+            println!("nodes {nodes}");
+            println!("time {:.3} s", secs);
+            println!("nps {:.0}", nodes as f64 / secs.max(1e-9));
+        }
+        Command::Moves { start } => {
+            let pos = position(&start)?;
+            let mut texts: Vec<String> =
+                pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+            texts.sort();
+            for t in texts {
+                println!("{t}");
+            }
+        }
+        Command::Fen { start } => {
+            let pos = position(&start)?;
+            println!("{}", pos.fen());
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

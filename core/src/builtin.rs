@@ -1,0 +1,24 @@
+//! The game files of `variants/`, built into the library so that `chess` or
+//! `birds-and-ninjas` work without a path.
+
+/// Built-in games: (name, file text). The name is the file stem.
+pub const GAMES: &[(&str, &str)] = &[
+    ("chess", include_str!("../../variants/chess.toml")),
+    ("capablanca", include_str!("../../variants/capablanca.toml")),
+];
+
+/// Built-in piece libraries: (name, file text).
+pub const LIBRARIES: &[(&str, &str)] = &[("pieces", include_str!("../../variants/pieces.toml"))];
+
+pub fn game(name: &str) -> Option<&'static str> {
+    GAMES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+pub fn library(name: &str) -> Option<&'static str> {
+    LIBRARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// Names of the built-in games.
+pub fn game_names() -> Vec<&'static str> {
+    GAMES.iter().map(|(n, _)| *n).collect()
+}

@@ -1,0 +1,1054 @@
+//! Compiling a [`VariantDef`] into a [`Variant`]: semantic checks (each pointing into the
+//! file), then per-square tables for move generation and reverse tables for attacks.
+//!
+//! Attack detection (R23) is compiled by brute force from the forward tables: for every
+//! piece type, colour, square and primitive, every capture it could make is inverted into a
+//! probe on the captured square. Probes on the same line share one walk. So the reverse
+//! tables agree with move generation by construction, for any piece a file can describe.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::def::*;
+use crate::geometry::{Geometry, coord_name};
+use crate::load::{Ctx, LoadError, Read};
+use crate::sqset::{MAX_SQUARES, SquareSet};
+use crate::types::{Color, Kind, MAX_KINDS, Square};
+use crate::variant::*;
+
+pub(crate) fn finish(read: Read) -> Result<Arc<Variant>, LoadError> {
+    let Read {
+        def,
+        sources,
+        mut diags,
+    } = read;
+    let Some(def) = def else {
+        return Err(LoadError {
+            sources,
+            diagnostics: diags,
+        });
+    };
+    let mut cx = Ctx { diags: Vec::new() };
+    let variant = compile(&mut cx, def);
+    diags.extend(cx.diags);
+    if !diags.is_empty() {
+        return Err(LoadError {
+            sources,
+            diagnostics: diags,
+        });
+    }
+    let variant = variant.expect("no diagnostics means a compiled variant");
+    Ok(Arc::new(variant))
+}
+
+fn zone_set(g: &Geometry, z: &ZoneDef, color: Color) -> SquareSet {
+    let ranks = g.ranks() as i8;
+    let half = ranks / 2;
+    let mut set = SquareSet::EMPTY;
+    for sq in g.squares() {
+        let (f, r) = g.coords(sq);
+        let r = g.relative_rank(r, color);
+        let inside = z.items.iter().any(|it| match it {
+            ZoneItem::Square(zf, zr, _) => *zf == f && *zr == r,
+            ZoneItem::Ranks(a, b) => a.is_none_or(|a| r >= a) && b.is_none_or(|b| r <= b),
+            ZoneItem::OwnHalf => r <= half,
+            ZoneItem::EnemyHalf => r > half,
+            ZoneItem::MiddleRank => r == half,
+            ZoneItem::FirstRank => r == 1,
+            ZoneItem::LastRank => r == ranks,
+            ZoneItem::OwnRear => r < 1,
+            ZoneItem::EnemyRear => r > ranks,
+            ZoneItem::All => true,
+        });
+        if inside {
+            set.insert(sq);
+        }
+    }
+    set
+}
+
+fn check_zone_squares(cx: &mut Ctx, g: &Geometry, z: &ZoneDef) {
+    for it in &z.items {
+        if let ZoneItem::Square(f, r, span) = it
+            && g.square(*f as i32, *r as i32).is_none()
+        {
+            cx.err(
+                *span,
+                format!("square `{}` is not on the board", coord_name(*f, *r)),
+                board_note(g),
+            );
+        }
+    }
+}
+
+fn board_note(g: &Geometry) -> String {
+    let last = (b'a' + g.files() - 1) as char;
+    format!("the board has files a..{last} and ranks 1..{}", g.ranks())
+}
+
+/// Builder state for the reverse (attack) tables.
+#[derive(Default)]
+struct WalkBuild {
+    entries: Vec<WalkEntry>,
+    fly_land: Option<Square>,
+    screen: bool,
+}
+
+struct Reverse {
+    leaps: HashMap<(usize, Square, Square), u32>,
+    walks: HashMap<(usize, Square, i8, i8), WalkBuild>,
+    jump_land: HashMap<(usize, Square, Square, Square, u8), (Over, u32)>,
+    jump_over: HashMap<(usize, Square, Square, Square), (u32, u32)>,
+    bents: HashMap<(usize, Square, i8, i8, i8, i8), Vec<BentEntry>>,
+    exact: Vec<(usize, Square, Probe)>,
+}
+
+fn over_code(o: Over) -> u8 {
+    o as u8
+}
+
+pub(crate) fn compile(cx: &mut Ctx, def: VariantDef) -> Option<Variant> {
+    let before = cx.diags.len();
+    // Board.
+    for s in &def.extra {
+        let ok_rank = s.rank == 0 || s.rank == def.ranks as i8 + 1;
+        if !ok_rank || s.file >= def.files {
+            cx.err(
+                s.span,
+                format!(
+                    "extra square `{}` is not beside the board",
+                    coord_name(s.file, s.rank)
+                ),
+                format!(
+                    "extra squares stand on rank 0 or rank {} within files a..{}",
+                    def.ranks + 1,
+                    (b'a' + def.files - 1) as char
+                ),
+            );
+        }
+    }
+    for s in &def.holes {
+        if s.rank < 1 || s.rank > def.ranks as i8 || s.file >= def.files {
+            cx.err(
+                s.span,
+                format!("hole `{}` is not on the board", coord_name(s.file, s.rank)),
+                "holes remove squares of the main board",
+            );
+        }
+    }
+    let extra: Vec<(u8, i8)> = def
+        .extra
+        .iter()
+        .map(|s| (s.file, s.rank))
+        .filter(|(f, _)| *f < def.files)
+        .collect();
+    let holes: Vec<(u8, i8)> = def.holes.iter().map(|s| (s.file, s.rank)).collect();
+    let g = Geometry::new(def.files, def.ranks, &extra, &holes);
+    if g.num_squares() > MAX_SQUARES {
+        cx.err(
+            def.board_span,
+            format!("the board has more than {MAX_SQUARES} squares"),
+            "make it smaller",
+        );
+    }
+    for sq in g.squares() {
+        if g.mirror(sq).is_none() {
+            let span = def
+                .extra
+                .iter()
+                .chain(def.holes.iter())
+                .next()
+                .map(|s| s.span)
+                .unwrap_or(def.board_span);
+            cx.err(
+                span,
+                format!(
+                    "the board is not symmetric: `{}` has no mirror square",
+                    g.name(sq)
+                ),
+                "Black's side mirrors White's (R2): add the mirror square too",
+            );
+            break;
+        }
+    }
+    // Pieces.
+    if def.pieces.len() > MAX_KINDS {
+        cx.err(
+            def.span,
+            format!("a game may use at most {MAX_KINDS} piece types"),
+            "use fewer pieces",
+        );
+    }
+    let mut royal = None;
+    for (i, p) in def.pieces.iter().enumerate() {
+        if let Some(q) = def.pieces[..i]
+            .iter()
+            .find(|q| q.letter == p.letter && p.letter != '?')
+        {
+            cx.err(
+                p.letter_span,
+                format!(
+                    "two pieces of this game have the letter `{}`: `{}` and `{}`",
+                    p.letter, q.id, p.id
+                ),
+                "give each piece its own letter",
+            );
+        }
+        if p.royal {
+            if royal.is_some() {
+                cx.err(
+                    p.span,
+                    format!("piece `{}` is a second royal piece", p.id),
+                    "a game has one royal piece (the king)",
+                );
+            }
+            royal = Some(i as Kind);
+        }
+        for m in &p.moves {
+            for z in m.from.iter().chain(m.to.iter()) {
+                check_zone_squares(cx, &g, z);
+            }
+        }
+    }
+    if royal.is_none() && !def.pieces.is_empty() {
+        cx.err(
+            def.span,
+            "no piece of this game is royal, so check and checkmate cannot happen",
+            "mark the king with `royal = true`",
+        );
+    }
+    let kind_of = |name: &str| {
+        def.pieces.iter().position(|p| {
+            p.id == name || (name.len() == 1 && p.letter.to_string() == name.to_uppercase())
+        })
+    };
+    let unknown = |cx: &mut Ctx, n: &Named, what: &str| {
+        let ids: Vec<&str> = def.pieces.iter().map(|p| p.id.as_str()).collect();
+        let hint = match crate::source::did_you_mean(&n.name, ids.iter().copied()) {
+            Some(s) => format!(": did you mean `{s}`?"),
+            None => String::new(),
+        };
+        cx.err(
+            n.span,
+            format!("{what} `{}` is not a piece of this game{hint}", n.name),
+            format!("the game's pieces: {}", ids.join(", ")),
+        );
+    };
+
+    // Promotion.
+    let npieces = def.pieces.len().min(MAX_KINDS);
+    let mut promo_rules = Vec::new();
+    let mut promo_of = vec![0u8; npieces * 2];
+    for pr in &def.promotions {
+        check_zone_squares(cx, &g, &pr.zone);
+        let mut choices = Vec::new();
+        for c in &pr.choices {
+            match kind_of(&c.name) {
+                Some(k) if def.pieces[k].royal => {
+                    cx.err(
+                        c.span,
+                        format!("promotion choice `{}` is royal", c.name),
+                        "a piece cannot promote to the king",
+                    );
+                }
+                Some(k) => choices.push(k as Kind),
+                None => unknown(cx, c, "promotion choice"),
+            }
+        }
+        if pr.choices.is_empty() {
+            cx.err(
+                pr.span,
+                "a promotion rule with no choices",
+                "list the pieces it may promote to in `choices`",
+            );
+        }
+        let idx = promo_rules.len() + 1;
+        for p in &pr.pieces {
+            match kind_of(&p.name) {
+                Some(k) if k < npieces => {
+                    for c in Color::BOTH {
+                        if promo_of[k * 2 + c as usize] != 0 {
+                            cx.err(
+                                p.span,
+                                format!("piece `{}` is in two promotion rules", p.name),
+                                "a piece has one promotion rule",
+                            );
+                        }
+                        promo_of[k * 2 + c as usize] = idx as u8;
+                    }
+                }
+                Some(_) => {}
+                None => unknown(cx, p, "promoting piece"),
+            }
+        }
+        promo_rules.push(PromoRule {
+            zone: [
+                zone_set(&g, &pr.zone, Color::White),
+                zone_set(&g, &pr.zone, Color::Black),
+            ],
+            choices,
+            mandatory: pr.mandatory,
+            suffix: pr.suffix,
+        });
+    }
+
+    // Drops.
+    let mut drops = vec![DropTable::default(); npieces * 2];
+    let mut rays: Vec<u16> = Vec::new();
+    for d in &def.drops {
+        check_zone_squares(cx, &g, &d.zone);
+        match kind_of(&d.piece.name) {
+            Some(k) if k < npieces => {
+                for c in Color::BOTH {
+                    let set = zone_set(&g, &d.zone, c);
+                    let fwd = if c == Color::White { 1 } else { -1 };
+                    let mut table = DropTable::default();
+                    for sq in set.iter() {
+                        let start = rays.len() as u32;
+                        let mut cur = sq;
+                        for _ in 0..d.push {
+                            match g.offset(cur, 0, fwd) {
+                                Some(n) => {
+                                    rays.push(n.0);
+                                    cur = n;
+                                }
+                                None => break,
+                            }
+                        }
+                        table
+                            .squares
+                            .push((sq, start, (rays.len() as u32 - start) as u16));
+                    }
+                    drops[k * 2 + c as usize] = table;
+                }
+            }
+            Some(_) => {}
+            None => unknown(cx, &d.piece, "drop piece"),
+        }
+    }
+
+    // Castling.
+    let mut castling = None;
+    let mut castle_clear = vec![0u8; g.num_squares()];
+    if let Some(cd) = &def.castling {
+        let on_board = |cx: &mut Ctx, s: &SquareRef| -> Option<Square> {
+            let sq = g.square(s.file as i32, s.rank as i32);
+            if sq.is_none() {
+                cx.err(
+                    s.span,
+                    format!(
+                        "square `{}` is not on the board",
+                        coord_name(s.file, s.rank)
+                    ),
+                    board_note(&g),
+                );
+            }
+            sq
+        };
+        let king = on_board(cx, &cd.king);
+        let rook_kind = match kind_of(&cd.rook_piece.name) {
+            Some(k) => k as Kind,
+            None => {
+                unknown(cx, &cd.rook_piece, "castling rook piece");
+                0
+            }
+        };
+        if cd.rooks.len() > 4 {
+            cx.err(
+                cd.span,
+                "at most four castling rooks per side",
+                "remove some rooks",
+            );
+        }
+        let mut rooks = Vec::new();
+        let targets: Vec<Square> = cd.king_to.iter().filter_map(|s| on_board(cx, s)).collect();
+        if let Some(king) = king {
+            let kh = [king, g.mirror(king).unwrap_or(king)];
+            for (i, rs) in cd.rooks.iter().enumerate().take(4) {
+                let Some(rook) = on_board(cx, rs) else {
+                    continue;
+                };
+                if g.rank(rook) != g.rank(king) || rook == king {
+                    cx.err(
+                        rs.span,
+                        format!("castling rook `{}` is not on the king's rank", g.name(rook)),
+                        "castling rooks stand on the king's rank",
+                    );
+                    continue;
+                }
+                for c in Color::BOTH {
+                    let m = |s: Square| {
+                        if c == Color::White {
+                            Some(s)
+                        } else {
+                            g.mirror(s)
+                        }
+                    };
+                    let (Some(k0), Some(r0)) = (m(king), m(rook)) else {
+                        continue;
+                    };
+                    let dir = if g.file(r0) > g.file(k0) { 1 } else { -1 };
+                    let between = g.between(k0, r0);
+                    let mut options = Vec::new();
+                    for t in &targets {
+                        let Some(t) = m(*t) else { continue };
+                        if g.rank(t) != g.rank(k0) {
+                            continue;
+                        }
+                        let steps = (g.file(t) as i32 - g.file(k0) as i32) * dir;
+                        let reach = (g.file(r0) as i32 - g.file(k0) as i32) * dir;
+                        if steps < 1 || steps > reach {
+                            continue;
+                        }
+                        let transit: Vec<Square> = (1..=steps)
+                            .filter_map(|s| g.offset(k0, s * dir, 0))
+                            .collect();
+                        let rook_to = g.offset(t, -dir, 0).unwrap_or(k0);
+                        options.push(CastleOption {
+                            king_to: t,
+                            rook_to,
+                            transit,
+                        });
+                    }
+                    let bit = (c as u8) * 4 + i as u8;
+                    castle_clear[r0.index()] |= 1 << bit;
+                    rooks.push(CastleRook {
+                        color: c,
+                        bit,
+                        rook_home: r0,
+                        between,
+                        options,
+                    });
+                }
+            }
+            for c in Color::BOTH {
+                castle_clear[kh[c as usize].index()] |= 0x0f << (c as u8 * 4);
+            }
+            castling = Some(Castling {
+                king_home: kh,
+                rooks,
+                rook_kind,
+                fen_kq: cd.fen_kq,
+            });
+        }
+    }
+
+    if cx.diags.len() > before {
+        // Do not build tables from a definition already known to be wrong, but still check
+        // the setup so that all mistakes are reported at once.
+        return None;
+    }
+
+    // Forward tables.
+    let n = g.num_squares();
+    let mut atoms: Vec<Atom> = Vec::new();
+    let mut atom_index = vec![(0u32, 0u32); npieces * 2 * n];
+    let mut rev = Reverse {
+        leaps: HashMap::new(),
+        walks: HashMap::new(),
+        jump_land: HashMap::new(),
+        jump_over: HashMap::new(),
+        bents: HashMap::new(),
+        exact: Vec::new(),
+    };
+    for (k, p) in def.pieces.iter().enumerate().take(npieces) {
+        let bit = 1u32 << k;
+        for c in Color::BOTH {
+            let fy = if c == Color::White { 1 } else { -1 };
+            let zones: Vec<(Option<SquareSet>, Option<SquareSet>)> = p
+                .moves
+                .iter()
+                .map(|m| {
+                    (
+                        m.from.as_ref().map(|z| zone_set(&g, z, c)),
+                        m.to.as_ref().map(|z| zone_set(&g, z, c)),
+                    )
+                })
+                .collect();
+            for src in g.squares() {
+                let start = atoms.len() as u32;
+                let mut landed = SquareSet::EMPTY;
+                for (mi, m) in p.moves.iter().enumerate() {
+                    let (from_z, to_z) = &zones[mi];
+                    if from_z.as_ref().is_some_and(|z| !z.contains(src)) {
+                        continue;
+                    }
+                    let landable = |sq: Square| to_z.as_ref().is_none_or(|z| z.contains(sq));
+                    let mut mode = match m.mode {
+                        Mode::Move => MOVE,
+                        Mode::Capture => CAPTURE,
+                        Mode::Both => MOVE | CAPTURE,
+                    };
+                    match m.ep {
+                        EpRole::Capture => mode |= EP_CAPTURE,
+                        EpRole::Create => mode |= EP_CREATE,
+                        EpRole::None => {}
+                    }
+                    for &(dx, dy) in &m.dirs {
+                        let (dx, dy) = (dx as i32, dy as i32 * fy);
+                        match m.prim {
+                            Prim::Leap => {
+                                let Some(to) = g.offset(src, dx, dy) else {
+                                    continue;
+                                };
+                                if !landable(to) {
+                                    continue;
+                                }
+                                let dup = landed.contains(to);
+                                atoms.push(Atom::Leap { to, mode, dup });
+                                landed.insert(to);
+                                if mode & CAPTURE != 0 {
+                                    *rev.leaps.entry((c as usize, to, src)).or_default() |= bit;
+                                }
+                            }
+                            _ => {}
+                        }
+                        match m.prim {
+                            Prim::Leap => {}
+                            Prim::Slide | Prim::Flyover | Prim::Cannon => {
+                                let ray = line(&g, src, dx, dy, 0);
+                                let limit = if m.prim == Prim::Slide && m.max > 0 {
+                                    m.max as usize
+                                } else {
+                                    usize::MAX
+                                };
+                                let min = if m.prim == Prim::Slide {
+                                    m.min as usize
+                                } else {
+                                    1
+                                };
+                                let mut entries: Vec<u16> = Vec::new();
+                                for (i, sq) in ray.iter().enumerate().take(limit) {
+                                    let land = i + 1 >= min && landable(*sq);
+                                    entries.push(sq.0 | if land { 0 } else { NOLAND });
+                                }
+                                while entries.last().is_some_and(|e| e & NOLAND != 0) {
+                                    entries.pop();
+                                }
+                                if entries.is_empty() {
+                                    continue;
+                                }
+                                let rstart = rays.len() as u32;
+                                let len = entries.len() as u16;
+                                let land_set: SquareSet = entries
+                                    .iter()
+                                    .enumerate()
+                                    .filter(|(i, e)| {
+                                        *e & NOLAND == 0 && (m.prim == Prim::Slide || *i > 0)
+                                    })
+                                    .map(|(_, e)| Square(*e))
+                                    .collect();
+                                let dup = overlaps(&landed, &land_set);
+                                landed = landed.union(&land_set);
+                                rays.extend_from_slice(&entries);
+                                let ai = atoms.len() as u32;
+                                let lands = |i: usize| entries[i] & NOLAND == 0;
+                                let sqs: Vec<Square> =
+                                    entries.iter().map(|e| Square(e & !NOLAND)).collect();
+                                match m.prim {
+                                    Prim::Slide => {
+                                        atoms.push(Atom::Slide {
+                                            ray: rstart,
+                                            len,
+                                            mode,
+                                            dup,
+                                        });
+                                        if mode & CAPTURE != 0 {
+                                            for i in 0..sqs.len() {
+                                                if lands(i) {
+                                                    walk_entry(
+                                                        &mut rev,
+                                                        &g,
+                                                        c,
+                                                        sqs[i],
+                                                        dx,
+                                                        dy,
+                                                        i + 1,
+                                                    )
+                                                    .plain |= bit;
+                                                }
+                                            }
+                                        }
+                                    }
+                                    Prim::Flyover => {
+                                        atoms.push(Atom::Fly {
+                                            ray: rstart,
+                                            len,
+                                            dup,
+                                        });
+                                        for i in 0..sqs.len().saturating_sub(1) {
+                                            if lands(i + 1) {
+                                                let w = walk(&mut rev, c, sqs[i], dx, dy);
+                                                w.fly_land = Some(sqs[i + 1]);
+                                                walk_entry(
+                                                    &mut rev,
+                                                    &g,
+                                                    c,
+                                                    sqs[i],
+                                                    dx,
+                                                    dy,
+                                                    i + 1,
+                                                )
+                                                .fly |= bit;
+                                            }
+                                        }
+                                    }
+                                    _ => {
+                                        atoms.push(Atom::Cannon {
+                                            ray: rstart,
+                                            len,
+                                            cap_screen: m.capture_screen,
+                                            dup,
+                                        });
+                                        for j in 1..sqs.len() {
+                                            if lands(j) {
+                                                walk_entry(
+                                                    &mut rev,
+                                                    &g,
+                                                    c,
+                                                    sqs[j],
+                                                    dx,
+                                                    dy,
+                                                    j + 1,
+                                                )
+                                                .cannon |= bit;
+                                            }
+                                        }
+                                        if m.capture_screen {
+                                            for i in 0..sqs.len().saturating_sub(1) {
+                                                let beyond_all = line(&g, sqs[i], dx, dy, 0).len()
+                                                    == sqs.len() - i - 1
+                                                    && (i + 1..sqs.len()).all(lands);
+                                                if beyond_all {
+                                                    walk(&mut rev, c, sqs[i], dx, dy).screen = true;
+                                                    walk_entry(
+                                                        &mut rev,
+                                                        &g,
+                                                        c,
+                                                        sqs[i],
+                                                        dx,
+                                                        dy,
+                                                        i + 1,
+                                                    )
+                                                    .screen |= bit;
+                                                } else {
+                                                    rev.exact.push((
+                                                        c as usize,
+                                                        sqs[i],
+                                                        Probe::Exact {
+                                                            src,
+                                                            kind: k as Kind,
+                                                            atom: ai,
+                                                        },
+                                                    ));
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                            Prim::Jump => {
+                                let d = m.distance as i32;
+                                let Some(to) = g.offset(src, dx * d, dy * d) else {
+                                    continue;
+                                };
+                                let path = line(&g, src, dx, dy, d as usize);
+                                if path.len() != d as usize || !landable(to) {
+                                    continue;
+                                }
+                                let over: Vec<u16> =
+                                    path[..path.len() - 1].iter().map(|s| s.0).collect();
+                                let ostart = rays.len() as u32;
+                                rays.extend_from_slice(&over);
+                                let mut one = SquareSet::EMPTY;
+                                one.insert(to);
+                                let dup = overlaps(&landed, &one);
+                                landed.insert(to);
+                                let ai = atoms.len() as u32;
+                                atoms.push(Atom::Jump {
+                                    over: ostart,
+                                    nover: over.len() as u16,
+                                    to,
+                                    cond: m.over,
+                                    cap_over: m.capture_over,
+                                    mode,
+                                    dup,
+                                });
+                                if mode & CAPTURE != 0 {
+                                    if over.len() == 1 {
+                                        let e = rev
+                                            .jump_land
+                                            .entry((
+                                                c as usize,
+                                                to,
+                                                src,
+                                                Square(over[0]),
+                                                over_code(m.over),
+                                            ))
+                                            .or_insert((m.over, 0));
+                                        e.1 |= bit;
+                                    } else {
+                                        rev.exact.push((
+                                            c as usize,
+                                            to,
+                                            Probe::Exact {
+                                                src,
+                                                kind: k as Kind,
+                                                atom: ai,
+                                            },
+                                        ));
+                                    }
+                                }
+                                if m.capture_over
+                                    && matches!(m.over, Over::Any | Over::Enemy | Over::Piece)
+                                    && over.len() == 1
+                                {
+                                    let e = rev
+                                        .jump_over
+                                        .entry((c as usize, Square(over[0]), src, to))
+                                        .or_default();
+                                    if mode & MOVE != 0 {
+                                        e.0 |= bit;
+                                    }
+                                    if mode & CAPTURE != 0 {
+                                        e.1 |= bit;
+                                    }
+                                }
+                            }
+                            Prim::Bent => {
+                                let Some(bend) = g.offset(src, dx, dy) else {
+                                    continue;
+                                };
+                                for &(ex, ey) in &m.then {
+                                    let (ex, ey) = (ex as i32, ey as i32 * fy);
+                                    if !outward((dx, dy), (ex, ey)) {
+                                        continue;
+                                    }
+                                    let ray = line(&g, bend, ex, ey, 0);
+                                    let limit = if m.max > 0 {
+                                        m.max as usize
+                                    } else {
+                                        usize::MAX
+                                    };
+                                    let mut entries: Vec<u16> = Vec::new();
+                                    for (i, sq) in ray.iter().enumerate().take(limit) {
+                                        let land = i + 1 >= m.min as usize && landable(*sq);
+                                        entries.push(sq.0 | if land { 0 } else { NOLAND });
+                                    }
+                                    while entries.last().is_some_and(|e| e & NOLAND != 0) {
+                                        entries.pop();
+                                    }
+                                    if entries.is_empty() {
+                                        continue;
+                                    }
+                                    let land_set: SquareSet = entries
+                                        .iter()
+                                        .filter(|e| *e & NOLAND == 0)
+                                        .map(|e| Square(*e))
+                                        .collect();
+                                    let dup = overlaps(&landed, &land_set);
+                                    landed = landed.union(&land_set);
+                                    let rstart = rays.len() as u32;
+                                    rays.extend_from_slice(&entries);
+                                    atoms.push(Atom::Bent {
+                                        bend,
+                                        ray: rstart,
+                                        len: entries.len() as u16,
+                                        mode,
+                                        dup,
+                                    });
+                                    if mode & CAPTURE != 0 {
+                                        for (i, e) in entries.iter().enumerate() {
+                                            if e & NOLAND != 0 {
+                                                continue;
+                                            }
+                                            let kq = Square(*e);
+                                            let key = (
+                                                c as usize, kq, dx as i8, dy as i8, ex as i8,
+                                                ey as i8,
+                                            );
+                                            let list = rev.bents.entry(key).or_default();
+                                            // Entry j (1-based) of the walk back from kq is the bend square.
+                                            let j = i + 1;
+                                            while list.len() < j {
+                                                let q = g.offset(
+                                                    kq,
+                                                    -ex * (list.len() as i32 + 1),
+                                                    -ey * (list.len() as i32 + 1),
+                                                );
+                                                let s = q
+                                                    .and_then(|q| g.offset(q, -dx, -dy))
+                                                    .unwrap_or(Square::NONE);
+                                                list.push(BentEntry {
+                                                    q: q.unwrap_or(Square::NONE),
+                                                    src: s,
+                                                    mask: 0,
+                                                });
+                                            }
+                                            list[j - 1].mask |= bit;
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                atom_index[(k * 2 + c as usize) * n + src.index()] = (start, atoms.len() as u32);
+            }
+        }
+    }
+
+    // Reverse tables.
+    let mut per_target: Vec<Vec<Probe>> = vec![Vec::new(); 2 * n];
+    let mut sensitive = vec![SquareSet::EMPTY; 2 * n];
+    let mut walks: Vec<WalkEntry> = Vec::new();
+    let mut bents: Vec<BentEntry> = Vec::new();
+    let mut leaps: Vec<_> = rev.leaps.into_iter().collect();
+    leaps.sort_by_key(|((c, k, s), _)| (*c, *k, *s));
+    for ((c, k, src), mask) in leaps {
+        per_target[c * n + k.index()].push(Probe::Leap { src, mask });
+    }
+    let mut jl: Vec<_> = rev.jump_land.into_iter().collect();
+    jl.sort_by_key(|(key, _)| *key);
+    for ((c, k, src, mid, _), (cond, mask)) in jl {
+        per_target[c * n + k.index()].push(Probe::JumpLand {
+            src,
+            mid,
+            cond,
+            mask,
+        });
+        sensitive[c * n + k.index()].insert(mid);
+    }
+    let mut jo: Vec<_> = rev.jump_over.into_iter().collect();
+    jo.sort_by_key(|(key, _)| *key);
+    for ((c, k, src, land), (mm, mc)) in jo {
+        per_target[c * n + k.index()].push(Probe::JumpOver {
+            src,
+            land,
+            mask_move: mm,
+            mask_cap: mc,
+        });
+        sensitive[c * n + k.index()].insert(land);
+    }
+    let mut wl: Vec<_> = rev.walks.into_iter().collect();
+    wl.sort_by_key(|(key, _)| *key);
+    for ((c, k, dx, dy), mut w) in wl {
+        while w
+            .entries
+            .last()
+            .is_some_and(|e| e.plain | e.fly | e.cannon | e.screen == 0)
+        {
+            w.entries.pop();
+        }
+        if w.entries.is_empty() {
+            continue;
+        }
+        let sens = &mut sensitive[c * n + k.index()];
+        for e in &w.entries {
+            sens.insert(e.sq);
+        }
+        let fly_land = w.fly_land.unwrap_or(Square::NONE);
+        if fly_land.is_some() {
+            sens.insert(fly_land);
+        }
+        let (mut fwd, mut fwd_len) = (0u32, 0u16);
+        if w.screen {
+            let f = line(&g, k, dx as i32, dy as i32, 0);
+            fwd = rays.len() as u32;
+            fwd_len = f.len() as u16;
+            for s in &f {
+                sens.insert(*s);
+                rays.push(s.0);
+            }
+        }
+        let cannon = w.entries.iter().any(|e| e.cannon != 0);
+        let start = walks.len() as u32;
+        walks.extend_from_slice(&w.entries);
+        per_target[c * n + k.index()].push(Probe::Walk {
+            start,
+            len: w.entries.len() as u16,
+            fly_land,
+            fwd,
+            fwd_len,
+            cannon,
+        });
+    }
+    let mut bl: Vec<_> = rev.bents.into_iter().collect();
+    bl.sort_by_key(|(key, _)| *key);
+    for ((c, k, ..), list) in bl {
+        let sens = &mut sensitive[c * n + k.index()];
+        for e in &list {
+            if e.q.is_some() {
+                sens.insert(e.q);
+            }
+        }
+        let start = bents.len() as u32;
+        bents.extend_from_slice(&list);
+        per_target[c * n + k.index()].push(Probe::Bent {
+            start,
+            len: list.len() as u16,
+        });
+    }
+    for (c, k, probe) in rev.exact {
+        if let Probe::Exact { atom, .. } = probe {
+            for s in atom_squares(&atoms[atom as usize], &rays) {
+                sensitive[c * n + k.index()].insert(s);
+            }
+        }
+        per_target[c * n + k.index()].push(probe);
+    }
+    let mut probes = Vec::new();
+    let mut probe_index = vec![(0u32, 0u32); 2 * n];
+    for (i, list) in per_target.into_iter().enumerate() {
+        let s = probes.len() as u32;
+        probes.extend(list);
+        probe_index[i] = (s, probes.len() as u32);
+    }
+
+    let pieces: Vec<PieceType> = def
+        .pieces
+        .iter()
+        .take(npieces)
+        .map(|p| PieceType {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            letter: p.letter,
+            value: (p.value * 100.0).round() as i32,
+            royal: p.royal,
+            pawn: p.pawn,
+            def: p.clone(),
+        })
+        .collect();
+    let zobrist = crate::zobrist::keys(n, npieces);
+    let has_drops = drops.iter().any(|d| !d.squares.is_empty());
+    let mut variant = Variant {
+        name: def.name.clone(),
+        description: def.description.clone(),
+        geometry: g,
+        pieces,
+        setup: def.setup.clone(),
+        royal,
+        atoms,
+        atom_index,
+        rays,
+        probes,
+        probe_index,
+        walks,
+        bents,
+        sensitive,
+        promo_rules,
+        promo_of,
+        castling,
+        castle_clear,
+        drops,
+        zobrist,
+        has_drops,
+        def,
+    };
+    // The setup must be a valid position of the game.
+    match crate::fen::parse(&variant, &variant.setup.clone()) {
+        Ok(_) => {}
+        Err(e) => {
+            let span = variant.def.setup_span;
+            let start = (span.start + 1 + e.offset).min(span.end.saturating_sub(1).max(span.start));
+            let end = (start + e.len.max(1)).min(span.end.max(start + 1));
+            cx.err(
+                crate::source::Span {
+                    file: span.file,
+                    start,
+                    end,
+                },
+                format!("bad setup: {}", e.message),
+                e.hint.clone(),
+            );
+            return None;
+        }
+    }
+    variant.setup = variant.setup.trim().to_string();
+    Some(variant)
+}
+
+fn overlaps(a: &SquareSet, b: &SquareSet) -> bool {
+    b.iter().any(|s| a.contains(s))
+}
+
+/// An R10/R11 second leg continues outward: on every axis where both legs move they move
+/// the same way, and they share at least one such axis.
+fn outward(first: (i32, i32), then: (i32, i32)) -> bool {
+    let agree = |a: i32, b: i32| a == 0 || b == 0 || a.signum() == b.signum();
+    let share = (first.0 != 0 && then.0 != 0) || (first.1 != 0 && then.1 != 0);
+    agree(first.0, then.0) && agree(first.1, then.1) && share && first != then
+}
+
+/// The squares from `src` stepping `(dx, dy)`, up to `limit` squares (0 = to the edge),
+/// stopping at the first square that does not exist (R1: holes stop lines).
+fn line(g: &Geometry, src: Square, dx: i32, dy: i32, limit: usize) -> Vec<Square> {
+    let mut out = Vec::new();
+    let mut cur = src;
+    while let Some(n) = g.offset(cur, dx, dy) {
+        out.push(n);
+        cur = n;
+        if limit != 0 && out.len() >= limit {
+            break;
+        }
+    }
+    out
+}
+
+fn walk(rev: &mut Reverse, c: Color, k: Square, dx: i32, dy: i32) -> &mut WalkBuild {
+    rev.walks
+        .entry((c as usize, k, dx as i8, dy as i8))
+        .or_default()
+}
+
+/// Entry `j` (1-based) of the walk back from `k` against direction `(dx, dy)`.
+fn walk_entry<'a>(
+    rev: &'a mut Reverse,
+    g: &Geometry,
+    c: Color,
+    k: Square,
+    dx: i32,
+    dy: i32,
+    j: usize,
+) -> &'a mut WalkEntry {
+    let w = walk(rev, c, k, dx, dy);
+    while w.entries.len() < j {
+        let i = w.entries.len() as i32 + 1;
+        let sq = g
+            .offset(k, -dx * i, -dy * i)
+            .expect("a walk retraces an existing line");
+        w.entries.push(WalkEntry {
+            sq,
+            ..Default::default()
+        });
+    }
+    &mut w.entries[j - 1]
+}
+
+/// Every square an atom looks at.
+fn atom_squares(a: &Atom, rays: &[u16]) -> Vec<Square> {
+    let r = |s: u32, l: u16| {
+        rays[s as usize..s as usize + l as usize]
+            .iter()
+            .map(|e| Square(e & !NOLAND))
+            .collect::<Vec<_>>()
+    };
+    match *a {
+        Atom::Leap { to, .. } => vec![to],
+        Atom::Slide { ray, len, .. }
+        | Atom::Fly { ray, len, .. }
+        | Atom::Cannon { ray, len, .. } => r(ray, len),
+        Atom::Jump {
+            over, nover, to, ..
+        } => {
+            let mut v = r(over, nover);
+            v.push(to);
+            v
+        }
+        Atom::Bent { bend, ray, len, .. } => {
+            let mut v = r(ray, len);
+            v.push(bend);
+            v
+        }
+    }
+}

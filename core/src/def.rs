@@ -1,0 +1,195 @@
+//! The variant file format as data: what a file says, before it is checked against a board
+//! and compiled. `load` reads files into these types; `compile` turns them into tables.
+
+use crate::source::Span;
+
+/// How a move primitive treats its landing square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Only onto an empty square.
+    Move,
+    /// Only onto an enemy piece, capturing it.
+    Capture,
+    /// Either.
+    Both,
+}
+
+impl Mode {
+    pub fn can_move(self) -> bool {
+        matches!(self, Mode::Move | Mode::Both)
+    }
+    pub fn can_capture(self) -> bool {
+        matches!(self, Mode::Capture | Mode::Both)
+    }
+}
+
+/// What a jump may pass over.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Over {
+    Any,
+    Friend,
+    Enemy,
+    Empty,
+    Piece,
+}
+
+/// A primitive's part in en passant (R14).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EpRole {
+    None,
+    /// A slide that makes every square it passes an en-passant target.
+    Create,
+    /// A capture that may also take en passant.
+    Capture,
+}
+
+/// The kinds of move primitive.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Prim {
+    Leap,
+    Slide,
+    Flyover,
+    Jump,
+    Cannon,
+    Bent,
+}
+
+impl Prim {
+    pub const ALL: [(&'static str, Prim); 6] = [
+        ("leap", Prim::Leap),
+        ("slide", Prim::Slide),
+        ("flyover", Prim::Flyover),
+        ("jump", Prim::Jump),
+        ("cannon", Prim::Cannon),
+        ("bent", Prim::Bent),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Prim::ALL
+            .iter()
+            .find(|(_, p)| *p == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
+    }
+}
+
+/// One entry of a piece's `moves` list, in White's view (Black's is mirrored, R2).
+#[derive(Clone, Debug)]
+pub struct MoveDef {
+    pub prim: Prim,
+    /// Step vectors (for leaps: the leap vectors).
+    pub dirs: Vec<(i8, i8)>,
+    /// Second-leg directions of a bent slider.
+    pub then: Vec<(i8, i8)>,
+    pub mode: Mode,
+    /// Least and most squares travelled (slides and bent sliders' second leg); 0 = no limit.
+    pub min: u8,
+    pub max: u8,
+    pub from: Option<ZoneDef>,
+    pub to: Option<ZoneDef>,
+    pub ep: EpRole,
+    pub over: Over,
+    pub capture_over: bool,
+    pub distance: u8,
+    pub capture_screen: bool,
+    pub span: Span,
+}
+
+/// A set of squares written in White's view.
+#[derive(Clone, Debug)]
+pub struct ZoneDef {
+    pub items: Vec<ZoneItem>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ZoneItem {
+    Square(u8, i8, Span),
+    /// Inclusive rank range; `None` is open.
+    Ranks(Option<i8>, Option<i8>),
+    OwnHalf,
+    EnemyHalf,
+    MiddleRank,
+    FirstRank,
+    LastRank,
+    OwnRear,
+    EnemyRear,
+    All,
+}
+
+/// A piece type.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    pub id: String,
+    pub name: String,
+    pub letter: char,
+    pub letter_span: Span,
+    /// In pawns.
+    pub value: f64,
+    pub royal: bool,
+    /// A pawn: its moves reset the count of plies toward the 100-ply draw (R24, R28).
+    pub pawn: bool,
+    pub moves: Vec<MoveDef>,
+    /// The span of the piece's table key, for messages about the whole piece.
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Named {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct SquareRef {
+    pub file: u8,
+    pub rank: i8,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct PromotionDef {
+    pub pieces: Vec<Named>,
+    pub zone: ZoneDef,
+    pub choices: Vec<Named>,
+    pub mandatory: bool,
+    pub suffix: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct CastlingDef {
+    pub king: SquareRef,
+    pub rooks: Vec<SquareRef>,
+    pub king_to: Vec<SquareRef>,
+    pub rook_piece: Named,
+    pub fen_kq: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct DropDef {
+    pub piece: Named,
+    pub zone: ZoneDef,
+    pub push: u8,
+    pub span: Span,
+}
+
+/// A whole game, as read from its file and the files it imports.
+#[derive(Clone, Debug)]
+pub struct VariantDef {
+    pub name: String,
+    pub description: String,
+    pub files: u8,
+    pub ranks: u8,
+    pub board_span: Span,
+    pub extra: Vec<SquareRef>,
+    pub holes: Vec<SquareRef>,
+    pub pieces: Vec<PieceDef>,
+    pub setup: String,
+    pub setup_span: Span,
+    pub promotions: Vec<PromotionDef>,
+    pub castling: Option<CastlingDef>,
+    pub drops: Vec<DropDef>,
+    pub span: Span,
+}

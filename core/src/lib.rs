@@ -1,0 +1,40 @@
+//! fairyforge: chess variants described in TOML files.
+//!
+//! A variant file describes a board, pieces built from move primitives, a setup and the
+//! rules around them. [`Variant`] loads and compiles it (reporting every mistake with its
+//! line and column); [`Position`] plays it with exact legal move generation.
+//!
+//! ```
+//! use fairyforge::{Position, Variant, perft};
+//! let chess = Variant::builtin("chess").unwrap();
+//! let mut pos = Position::start(&chess);
+//! assert_eq!(perft(&mut pos, 2), 400);
+//! ```
+
+mod attack;
+pub mod builtin;
+mod compile;
+pub mod def;
+pub mod fen;
+pub mod geometry;
+mod load;
+mod movegen;
+pub mod notation;
+mod perft;
+mod position;
+pub mod source;
+mod sqset;
+pub mod types;
+mod variant;
+mod zobrist;
+
+pub use fen::FenError;
+pub use geometry::Geometry;
+pub use load::LoadError;
+pub use notation::MoveError;
+pub use perft::{divide, perft};
+pub use position::Position;
+pub use source::Diagnostic;
+pub use sqset::SquareSet;
+pub use types::{Color, Kind, Move, MoveKind, Piece, Square};
+pub use variant::{PieceType, Variant};

@@ -1,0 +1,522 @@
+//! Move generation: pseudo-legal moves from the compiled tables, drops and castling, and
+//! legality (R23: a move is legal if afterwards the mover's king is not attacked).
+//!
+//! Generation reads only the compiled per-square tables: no parsing, no name lookups and,
+//! once the move buffer has grown, no allocation.
+
+use crate::attack::attacked_on;
+use crate::def::Over;
+use crate::position::Position;
+use crate::types::{Color, Kind, Move, MoveKind, Piece, Square};
+use crate::variant::{Atom, CAPTURE, EP_CAPTURE, EP_CREATE, MOVE, NOLAND};
+
+#[inline]
+fn over_ok(cond: Over, p: Piece, us: Color) -> bool {
+    match cond {
+        Over::Any => true,
+        Over::Friend => p.is_color(us),
+        Over::Enemy => p.is_enemy_of(us),
+        Over::Empty => p.is_empty(),
+        Over::Piece => p.is_some(),
+    }
+}
+
+impl Position {
+    /// Is `sq` attacked by `by` (R23)? Assumes a piece of the other colour stands there.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        attacked_on(&self.variant, &self.board, sq, by)
+    }
+
+    /// Is the side to move in check?
+    pub fn in_check(&self) -> bool {
+        let k = self.king[self.side as usize];
+        k.is_some() && self.is_attacked(k, !self.side)
+    }
+
+    #[inline]
+    fn push(
+        &self,
+        out: &mut Vec<Move>,
+        us: Color,
+        kind: Kind,
+        from: Square,
+        to: Square,
+        aux: Square,
+        mk: MoveKind,
+        dup: bool,
+        start: usize,
+    ) {
+        if dup && out[start..].iter().any(|m| m.to == to && m.aux == aux) {
+            return;
+        }
+        let base = Move {
+            from,
+            to,
+            aux,
+            aux2: Square::NONE,
+            kind: mk,
+            piece: kind,
+            promo: 0,
+        };
+        if let Some(rule) = self.variant.promotion_at(kind, us, to) {
+            for &c in &rule.choices {
+                out.push(Move {
+                    promo: c + 1,
+                    ..base
+                });
+            }
+            if !rule.mandatory {
+                out.push(base);
+            }
+        } else {
+            out.push(base);
+        }
+    }
+
+    /// Pseudo-legal moves of `us` (ignoring whose turn it is), without castling.
+    pub(crate) fn gen_pseudo(&self, us: Color, out: &mut Vec<Move>) {
+        let v = &*self.variant;
+        let board = &self.board[..];
+        for &from in self.pieces_of(us) {
+            let kind = board[from.index()].kind();
+            let start = out.len();
+            for atom in v.atoms_of(kind, us, from) {
+                match *atom {
+                    Atom::Leap { to, mode, dup } => {
+                        let p = board[to.index()];
+                        if p.is_empty() {
+                            if mode & MOVE != 0 {
+                                self.push(
+                                    out,
+                                    us,
+                                    kind,
+                                    from,
+                                    to,
+                                    Square::NONE,
+                                    MoveKind::Normal,
+                                    dup,
+                                    start,
+                                );
+                            }
+                            if mode & EP_CAPTURE != 0 && self.is_ep_target(to) {
+                                self.push(
+                                    out,
+                                    us,
+                                    kind,
+                                    from,
+                                    to,
+                                    self.ep_to,
+                                    MoveKind::EnPassant,
+                                    dup,
+                                    start,
+                                );
+                            }
+                        } else if mode & CAPTURE != 0 && p.is_enemy_of(us) {
+                            self.push(
+                                out,
+                                us,
+                                kind,
+                                from,
+                                to,
+                                Square::NONE,
+                                MoveKind::Normal,
+                                dup,
+                                start,
+                            );
+                        }
+                    }
+                    Atom::Slide {
+                        ray,
+                        len,
+                        mode,
+                        dup,
+                    } => {
+                        let mk = if mode & EP_CREATE != 0 {
+                            MoveKind::DoubleStep
+                        } else {
+                            MoveKind::Normal
+                        };
+                        for (i, e) in v.ray(ray, len).iter().enumerate() {
+                            let to = Square(e & !NOLAND);
+                            let p = board[to.index()];
+                            let land = e & NOLAND == 0;
+                            if p.is_empty() {
+                                if land && mode & MOVE != 0 {
+                                    let k = if i == 0 { MoveKind::Normal } else { mk };
+                                    self.push(out, us, kind, from, to, Square::NONE, k, dup, start);
+                                }
+                            } else {
+                                if land && mode & CAPTURE != 0 && p.is_enemy_of(us) {
+                                    self.push(
+                                        out,
+                                        us,
+                                        kind,
+                                        from,
+                                        to,
+                                        Square::NONE,
+                                        MoveKind::Normal,
+                                        dup,
+                                        start,
+                                    );
+                                }
+                                break;
+                            }
+                        }
+                    }
+                    Atom::Fly { ray, len, dup } => {
+                        let r = v.ray(ray, len);
+                        for (i, e) in r.iter().enumerate() {
+                            let s = Square(e & !NOLAND);
+                            let p = board[s.index()];
+                            if p.is_empty() {
+                                continue;
+                            }
+                            if p.is_enemy_of(us) && i + 1 < r.len() && r[i + 1] & NOLAND == 0 {
+                                let to = Square(r[i + 1]);
+                                if board[to.index()].is_empty() {
+                                    self.push(
+                                        out,
+                                        us,
+                                        kind,
+                                        from,
+                                        to,
+                                        s,
+                                        MoveKind::Normal,
+                                        dup,
+                                        start,
+                                    );
+                                }
+                            }
+                            break;
+                        }
+                    }
+                    Atom::Jump {
+                        over,
+                        nover,
+                        to,
+                        cond,
+                        cap_over,
+                        mode,
+                        dup,
+                    } => {
+                        let mids = v.ray(over, nover);
+                        if !mids.iter().all(|e| over_ok(cond, board[*e as usize], us)) {
+                            continue;
+                        }
+                        let t = board[to.index()];
+                        let ok = if t.is_empty() {
+                            mode & MOVE != 0
+                        } else {
+                            mode & CAPTURE != 0 && t.is_enemy_of(us)
+                        };
+                        if !ok {
+                            continue;
+                        }
+                        let mut aux = Square::NONE;
+                        if cap_over && nover == 1 && board[mids[0] as usize].is_enemy_of(us) {
+                            aux = Square(mids[0]);
+                        }
+                        self.push(out, us, kind, from, to, aux, MoveKind::Normal, dup, start);
+                    }
+                    Atom::Cannon {
+                        ray,
+                        len,
+                        cap_screen,
+                        dup,
+                    } => {
+                        let mut screen = Square::NONE;
+                        for e in v.ray(ray, len) {
+                            let s = Square(e & !NOLAND);
+                            let p = board[s.index()];
+                            if p.is_empty() {
+                                continue;
+                            }
+                            if screen.is_none() {
+                                screen = s;
+                                continue;
+                            }
+                            if p.is_enemy_of(us) && e & NOLAND == 0 {
+                                let aux = if cap_screen && board[screen.index()].is_enemy_of(us) {
+                                    screen
+                                } else {
+                                    Square::NONE
+                                };
+                                self.push(
+                                    out,
+                                    us,
+                                    kind,
+                                    from,
+                                    s,
+                                    aux,
+                                    MoveKind::Normal,
+                                    dup,
+                                    start,
+                                );
+                            }
+                            break;
+                        }
+                    }
+                    Atom::Bent {
+                        bend,
+                        ray,
+                        len,
+                        mode,
+                        dup,
+                    } => {
+                        if board[bend.index()].is_some() {
+                            continue;
+                        }
+                        for e in v.ray(ray, len) {
+                            let to = Square(e & !NOLAND);
+                            let p = board[to.index()];
+                            let land = e & NOLAND == 0;
+                            if p.is_empty() {
+                                if land && mode & MOVE != 0 {
+                                    self.push(
+                                        out,
+                                        us,
+                                        kind,
+                                        from,
+                                        to,
+                                        Square::NONE,
+                                        MoveKind::Normal,
+                                        dup,
+                                        start,
+                                    );
+                                }
+                            } else {
+                                if land && mode & CAPTURE != 0 && p.is_enemy_of(us) {
+                                    self.push(
+                                        out,
+                                        us,
+                                        kind,
+                                        from,
+                                        to,
+                                        Square::NONE,
+                                        MoveKind::Normal,
+                                        dup,
+                                        start,
+                                    );
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if v.has_drops {
+            self.gen_drops(us, out);
+        }
+    }
+
+    fn gen_drops(&self, us: Color, out: &mut Vec<Move>) {
+        let v = &*self.variant;
+        for k in 0..v.pieces.len() {
+            if self.reserves[us as usize][k] == 0 {
+                continue;
+            }
+            for &(sq, ray, len) in &v.drops[k * 2 + us as usize].squares {
+                if self.board[sq.index()].is_some() {
+                    continue;
+                }
+                let m = Move {
+                    from: sq,
+                    to: sq,
+                    aux: Square::NONE,
+                    aux2: Square::NONE,
+                    kind: MoveKind::Drop,
+                    piece: k as Kind,
+                    promo: 0,
+                };
+                out.push(m);
+                for e in v.ray(ray, len) {
+                    let to = Square(*e);
+                    if self.board[to.index()].is_some() {
+                        break;
+                    }
+                    out.push(Move { to, ..m });
+                }
+            }
+        }
+    }
+
+    /// Applies a move to the board only (no lists, hash or counters), for legality tests.
+    /// Returns the saved squares to restore with `restore_board`.
+    #[inline]
+    fn apply_board(&mut self, m: &Move, us: Color) -> [(Square, Piece); 4] {
+        let none = (Square::NONE, Piece::EMPTY);
+        let save = |b: &Vec<Piece>, s: Square| if s.is_some() { (s, b[s.index()]) } else { none };
+        match m.kind {
+            MoveKind::Drop => {
+                let saved = [save(&self.board, m.to), none, none, none];
+                self.board[m.to.index()] = Piece::new(m.piece, us);
+                saved
+            }
+            MoveKind::Castle => {
+                let saved = [
+                    save(&self.board, m.from),
+                    save(&self.board, m.aux),
+                    save(&self.board, m.to),
+                    save(&self.board, m.aux2),
+                ];
+                let king = self.board[m.from.index()];
+                let rook = self.board[m.aux.index()];
+                self.board[m.from.index()] = Piece::EMPTY;
+                self.board[m.aux.index()] = Piece::EMPTY;
+                self.board[m.to.index()] = king;
+                self.board[m.aux2.index()] = rook;
+                saved
+            }
+            _ => {
+                let saved = [
+                    save(&self.board, m.from),
+                    save(&self.board, m.to),
+                    save(&self.board, m.aux),
+                    none,
+                ];
+                let moved = self.board[m.from.index()];
+                let placed = match m.promotion() {
+                    Some(k) => Piece::new(k, us),
+                    None => moved,
+                };
+                if m.aux.is_some() {
+                    self.board[m.aux.index()] = Piece::EMPTY;
+                }
+                self.board[m.from.index()] = Piece::EMPTY;
+                self.board[m.to.index()] = placed;
+                saved
+            }
+        }
+    }
+
+    #[inline]
+    fn restore_board(&mut self, saved: [(Square, Piece); 4]) {
+        for (s, p) in saved.iter().rev() {
+            if s.is_some() {
+                self.board[s.index()] = *p;
+            }
+        }
+    }
+
+    /// Is our king safe after this pseudo-legal move?
+    #[inline]
+    fn safe_after(&mut self, m: &Move, us: Color) -> bool {
+        let v = self.variant.clone();
+        let mut k = self.king[us as usize];
+        if k.is_none() {
+            return true;
+        }
+        if m.kind == MoveKind::Castle || (m.kind != MoveKind::Drop && m.from == k) {
+            k = m.to;
+        }
+        let saved = self.apply_board(m, us);
+        let attacked = attacked_on(&v, &self.board, k, !us);
+        self.restore_board(saved);
+        !attacked
+    }
+
+    /// Castling moves (R22), fully checked.
+    fn gen_castling(&mut self, us: Color, in_check: bool, out: &mut Vec<Move>) {
+        let v = self.variant.clone();
+        let Some(cs) = &v.castling else { return };
+        if in_check || self.castling & (0x0f << (us as u8 * 4)) == 0 {
+            return;
+        }
+        let home = cs.king_home[us as usize];
+        let king = self.board[home.index()];
+        let rights = self.castling;
+        for rook in cs
+            .rooks
+            .iter()
+            .filter(|r| r.color == us && rights & (1 << r.bit) != 0)
+        {
+            if !rook
+                .between
+                .iter()
+                .all(|s| self.board[s.index()].is_empty())
+            {
+                continue;
+            }
+            'option: for opt in &rook.options {
+                // R22: no square the king passes or lands on may be attacked, tested with the
+                // king placed there and everything else unmoved.
+                self.board[home.index()] = Piece::EMPTY;
+                for &t in &opt.transit {
+                    let saved = self.board[t.index()];
+                    self.board[t.index()] = king;
+                    let hit = attacked_on(&v, &self.board, t, !us);
+                    self.board[t.index()] = saved;
+                    if hit {
+                        self.board[home.index()] = king;
+                        continue 'option;
+                    }
+                }
+                self.board[home.index()] = king;
+                let m = Move {
+                    from: home,
+                    to: opt.king_to,
+                    aux: rook.rook_home,
+                    aux2: opt.rook_to,
+                    kind: MoveKind::Castle,
+                    piece: king.kind(),
+                    promo: 0,
+                };
+                if self.safe_after(&m, us) {
+                    out.push(m);
+                }
+            }
+        }
+    }
+
+    /// Appends the legal moves of the side to move to `out` (cleared first).
+    pub fn generate_legal(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        let us = self.side;
+        let v = self.variant.clone();
+        let k = self.king[us as usize];
+        let in_check = k.is_some() && attacked_on(&v, &self.board, k, !us);
+        self.gen_pseudo(us, out);
+        if k.is_some() {
+            let sens = &v.sensitive[(!us) as usize * v.num_squares() + k.index()];
+            let mut i = 0;
+            while i < out.len() {
+                let m = out[i];
+                let quick = !in_check
+                    && (m.kind == MoveKind::Drop || m.from != k)
+                    && !sens.contains(m.from)
+                    && !sens.contains(m.to)
+                    && (m.aux.is_none() || !sens.contains(m.aux));
+                if quick || self.safe_after(&m, us) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
+        if v.castling.is_some() {
+            self.gen_castling(us, in_check, out);
+        }
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut p = self.clone();
+        let mut out = Vec::new();
+        p.generate_legal(&mut out);
+        out
+    }
+
+    /// The slow definition of R23, for tests: does some pseudo-legal move of `by` capture a
+    /// piece standing on `sq` (by landing there, jumping it or using it as an enemy screen)?
+    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
+        let mut out = Vec::new();
+        self.gen_pseudo(by, &mut out);
+        out.iter().any(|m| match m.kind {
+            MoveKind::Drop | MoveKind::Castle => false,
+            MoveKind::EnPassant => m.aux == sq,
+            _ => m.to == sq || m.aux == sq,
+        })
+    }
+}

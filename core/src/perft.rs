@@ -1,0 +1,45 @@
+//! Perft: counting move paths to a depth, the standard test of move generation.
+//! It counts the last ply without playing it, ignores the draw rules and stops at a
+//! finished game (R24).
+
+use crate::position::Position;
+use crate::types::Move;
+
+/// Counts leaf nodes at `depth` plies. Reuses one move buffer per ply.
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    let mut bufs: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
+    count(pos, depth, &mut bufs)
+}
+
+fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    pos.generate_legal(buf);
+    if depth == 1 {
+        return buf.len() as u64;
+    }
+    let mut n = 0;
+    for i in 0..buf.len() {
+        let m = buf[i];
+        pos.make(m);
+        n += count(pos, depth - 1, rest);
+        pos.unmake();
+    }
+    n
+}
+
+/// Perft split by root move: `(move text, count)` sorted by move text.
+pub fn divide(pos: &mut Position, depth: u32) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    for m in pos.legal_moves() {
+        let text = pos.move_text(&m);
+        pos.make(m);
+        let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
+        pos.unmake();
+        out.push((text, n));
+    }
+    out.sort();
+    out
+}

@@ -1,0 +1,71 @@
+//! A fixed-size set of squares, big enough for every board the format allows.
+
+use crate::types::Square;
+
+/// Most squares a board may have (16 files by up to 20 ranks).
+pub const MAX_SQUARES: usize = 320;
+const WORDS: usize = MAX_SQUARES / 64;
+
+/// A set of squares as a bit set. Copy, no allocation.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct SquareSet([u64; WORDS]);
+
+impl SquareSet {
+    pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
+
+    #[inline]
+    pub fn contains(&self, sq: Square) -> bool {
+        let i = sq.index();
+        i < MAX_SQUARES && (self.0[i >> 6] >> (i & 63)) & 1 != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        let i = sq.index();
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        let i = sq.index();
+        self.0[i >> 6] &= !(1 << (i & 63));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn union(&self, other: &SquareSet) -> SquareSet {
+        let mut r = *self;
+        for (a, b) in r.0.iter_mut().zip(other.0.iter()) {
+            *a |= *b;
+        }
+        r
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..MAX_SQUARES)
+            .filter(move |&i| (self.0[i >> 6] >> (i & 63)) & 1 != 0)
+            .map(|i| Square(i as u16))
+    }
+}
+
+impl std::fmt::Debug for SquareSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter().map(|s| s.0)).finish()
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+        let mut s = SquareSet::EMPTY;
+        for sq in iter {
+            s.insert(sq);
+        }
+        s
+    }
+}

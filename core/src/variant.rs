@@ -1,0 +1,330 @@
+//! A compiled variant: the board, the piece types and the per-square tables that move
+//! generation and attack detection read. Built once by `compile`; read-only afterwards.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::def::{Over, PieceDef, VariantDef};
+use crate::geometry::Geometry;
+use crate::load::{self, LoadError};
+use crate::sqset::SquareSet;
+use crate::types::{Color, Kind, Square};
+
+/// A piece type of a variant.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    pub id: String,
+    pub name: String,
+    pub letter: char,
+    /// Value in centipawns.
+    pub value: i32,
+    pub royal: bool,
+    pub pawn: bool,
+    pub def: PieceDef,
+}
+
+// Landing-mode bits of atoms.
+pub(crate) const MOVE: u8 = 1;
+pub(crate) const CAPTURE: u8 = 2;
+/// A capture that may take en passant (R14).
+pub(crate) const EP_CAPTURE: u8 = 4;
+/// A slide whose passed squares become en-passant targets (R14).
+pub(crate) const EP_CREATE: u8 = 8;
+/// Set on a ray-pool entry: the square may be passed but not landed on.
+pub(crate) const NOLAND: u16 = 0x8000;
+
+/// One compiled move primitive from one square. Rays live in `Variant::rays`.
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Atom {
+    Leap {
+        to: Square,
+        mode: u8,
+        dup: bool,
+    },
+    Slide {
+        ray: u32,
+        len: u16,
+        mode: u8,
+        dup: bool,
+    },
+    Fly {
+        ray: u32,
+        len: u16,
+        dup: bool,
+    },
+    Jump {
+        over: u32,
+        nover: u16,
+        to: Square,
+        cond: Over,
+        cap_over: bool,
+        mode: u8,
+        dup: bool,
+    },
+    Cannon {
+        ray: u32,
+        len: u16,
+        cap_screen: bool,
+        dup: bool,
+    },
+    Bent {
+        bend: Square,
+        ray: u32,
+        len: u16,
+        mode: u8,
+        dup: bool,
+    },
+}
+
+/// One reverse test of "is square k attacked by colour c" (R23). See `compile`.
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Probe {
+    Leap {
+        src: Square,
+        mask: u32,
+    },
+    Walk {
+        start: u32,
+        len: u16,
+        fly_land: Square,
+        fwd: u32,
+        fwd_len: u16,
+        cannon: bool,
+    },
+    JumpLand {
+        src: Square,
+        mid: Square,
+        cond: Over,
+        mask: u32,
+    },
+    JumpOver {
+        src: Square,
+        land: Square,
+        mask_move: u32,
+        mask_cap: u32,
+    },
+    Bent {
+        start: u32,
+        len: u16,
+    },
+    Exact {
+        src: Square,
+        kind: Kind,
+        atom: u32,
+    },
+}
+
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct WalkEntry {
+    pub sq: Square,
+    pub plain: u32,
+    pub fly: u32,
+    pub cannon: u32,
+    pub screen: u32,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct BentEntry {
+    pub q: Square,
+    pub src: Square,
+    pub mask: u32,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct PromoRule {
+    pub zone: [SquareSet; 2],
+    pub choices: Vec<Kind>,
+    pub mandatory: bool,
+    pub suffix: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct CastleOption {
+    pub king_to: Square,
+    pub rook_to: Square,
+    /// Squares the king passes and lands on, in order (R22 transit squares).
+    pub transit: Vec<Square>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct CastleRook {
+    pub color: Color,
+    pub bit: u8,
+    pub rook_home: Square,
+    pub between: Vec<Square>,
+    pub options: Vec<CastleOption>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Castling {
+    pub king_home: [Square; 2],
+    pub rooks: Vec<CastleRook>,
+    pub rook_kind: Kind,
+    pub fen_kq: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DropTable {
+    /// (drop square, push ray start, push ray length)
+    pub squares: Vec<(Square, u32, u16)>,
+}
+
+pub(crate) struct Zobrist {
+    pub pieces: Vec<u64>,
+    pub side: u64,
+    pub castling: [u64; 256],
+    pub ep: Vec<u64>,
+    pub reserve: Vec<u64>,
+}
+
+/// A variant ready to play: geometry, piece types, compiled tables.
+pub struct Variant {
+    pub name: String,
+    pub description: String,
+    pub geometry: Geometry,
+    pub pieces: Vec<PieceType>,
+    /// The start position string (R28).
+    pub setup: String,
+    pub(crate) def: VariantDef,
+    pub(crate) royal: Option<Kind>,
+    pub(crate) atoms: Vec<Atom>,
+    /// `(start, end)` into `atoms` per `(kind * 2 + color) * squares + square`.
+    pub(crate) atom_index: Vec<(u32, u32)>,
+    pub(crate) rays: Vec<u16>,
+    pub(crate) probes: Vec<Probe>,
+    /// `(start, end)` into `probes` per `color * squares + square`: attacks by that colour.
+    pub(crate) probe_index: Vec<(u32, u32)>,
+    pub(crate) walks: Vec<WalkEntry>,
+    pub(crate) bents: Vec<BentEntry>,
+    /// Per `color * squares + square`: squares whose change of occupant may change whether
+    /// a piece there is attacked by `color`.
+    pub(crate) sensitive: Vec<SquareSet>,
+    pub(crate) promo_rules: Vec<PromoRule>,
+    /// Per `kind * 2 + color`: index into `promo_rules` plus one, or 0.
+    pub(crate) promo_of: Vec<u8>,
+    pub(crate) castling: Option<Castling>,
+    /// Per square: castling rights cleared by a move touching it (R22).
+    pub(crate) castle_clear: Vec<u8>,
+    pub(crate) drops: Vec<DropTable>,
+    pub(crate) zobrist: Zobrist,
+    pub(crate) has_drops: bool,
+}
+
+impl std::fmt::Debug for Variant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Variant")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Variant {
+    /// Loads and compiles a variant file from disk.
+    pub fn from_path(path: impl AsRef<Path>) -> Result<Arc<Variant>, LoadError> {
+        match load::read_path(path.as_ref()) {
+            Ok(read) => crate::compile::finish(read),
+            Err(msg) => Err(LoadError {
+                sources: Default::default(),
+                diagnostics: vec![crate::Diagnostic::global(msg)],
+            }),
+        }
+    }
+
+    /// Loads a variant from text; `name` is used in messages. Imports resolve to the
+    /// built-in libraries.
+    pub fn from_str_named(name: &str, text: &str) -> Result<Arc<Variant>, LoadError> {
+        crate::compile::finish(load::read_str(name, text))
+    }
+
+    /// Loads a variant from text whose imports resolve relative to `dir`.
+    pub fn from_str_in(name: &str, text: &str, dir: &Path) -> Result<Arc<Variant>, LoadError> {
+        crate::compile::finish(load::read_str_at(name, text, dir))
+    }
+
+    /// A game built into the library, by the file stem of its file in `variants/`.
+    pub fn builtin(name: &str) -> Option<Arc<Variant>> {
+        let text = crate::builtin::game(name)?;
+        Some(
+            Self::from_str_named(&format!("<built-in {name}.toml>"), text)
+                .expect("built-in variants are valid"),
+        )
+    }
+
+    /// A built-in game name, or else a path to a variant file.
+    pub fn resolve(spec: &str) -> Result<Arc<Variant>, LoadError> {
+        if let Some(text) = crate::builtin::game(spec) {
+            return Self::from_str_named(&format!("<built-in {spec}.toml>"), text);
+        }
+        Self::from_path(spec)
+    }
+
+    pub fn num_squares(&self) -> usize {
+        self.geometry.num_squares()
+    }
+
+    pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up)
+            .map(|k| k as Kind)
+    }
+
+    pub fn kind_by_id(&self, id: &str) -> Option<Kind> {
+        self.pieces
+            .iter()
+            .position(|p| p.id == id)
+            .map(|k| k as Kind)
+    }
+
+    pub fn piece(&self, kind: Kind) -> &PieceType {
+        &self.pieces[kind as usize]
+    }
+
+    pub fn royal_kind(&self) -> Option<Kind> {
+        self.royal
+    }
+
+    #[inline]
+    pub(crate) fn atoms_of(&self, kind: Kind, color: Color, sq: Square) -> &[Atom] {
+        let (s, e) =
+            self.atom_index[(kind as usize * 2 + color as usize) * self.num_squares() + sq.index()];
+        &self.atoms[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub(crate) fn probes_of(&self, color: Color, sq: Square) -> &[Probe] {
+        let (s, e) = self.probe_index[color as usize * self.num_squares() + sq.index()];
+        &self.probes[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub(crate) fn ray(&self, start: u32, len: u16) -> &[u16] {
+        &self.rays[start as usize..start as usize + len as usize]
+    }
+
+    /// The promotion rule for a piece of `kind` and `color` landing on `to`, if any.
+    #[inline]
+    pub(crate) fn promotion_at(&self, kind: Kind, color: Color, to: Square) -> Option<&PromoRule> {
+        let r = self.promo_of[kind as usize * 2 + color as usize];
+        if r == 0 {
+            return None;
+        }
+        let rule = &self.promo_rules[r as usize - 1];
+        if rule.zone[color as usize].contains(to) {
+            Some(rule)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the move text of a promotion to this square names the new piece.
+    pub(crate) fn promotion_suffix(&self, kind: Kind, color: Color, to: Square) -> bool {
+        self.promotion_at(kind, color, to).is_none_or(|r| r.suffix)
+    }
+
+    /// The variant's definition as read from its file.
+    pub fn definition(&self) -> &VariantDef {
+        &self.def
+    }
+}
