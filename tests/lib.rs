@@ -1,1 +1,70 @@
 //! Helpers shared by the cross-crate tests.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::Arc;
+
+use fairyforge::{Position, Variant};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// A built-in game.
+pub fn game(name: &str) -> Arc<Variant> {
+    Variant::builtin(name).unwrap_or_else(|| panic!("no built-in game {name}"))
+}
+
+/// A position of a built-in game from a position string.
+pub fn pos(name: &str, fen: &str) -> Position {
+    let v = game(name);
+    Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("bad position {fen}: {}", e.render(fen)))
+}
+
+/// The legal moves as sorted R29 text, one per line (as `fairyforge moves` prints them).
+pub fn moves_text(p: &Position) -> String {
+    let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+    v.sort();
+    v.join("\n")
+}
+
+/// The legal moves of the piece on `from` as sorted R29 text.
+pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| p.move_text(m))
+        .filter(|t| t.starts_with(from) && !t[from.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The built `fairyforge` binary (built by cargo for the test run).
+pub fn fairyforge() -> Command {
+    let exe = root().join("target").join(profile_dir()).join(format!("fairyforge{}", std::env::consts::EXE_SUFFIX));
+    if !exe.exists() {
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "-q", "-p", "fairyforge-cli"])
+            .current_dir(root())
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the fairyforge binary failed");
+    }
+    Command::new(exe)
+}
+
+fn profile_dir() -> &'static str {
+    if cfg!(debug_assertions) { "debug" } else { "release" }
+}
+
+/// Runs the binary; returns (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = fairyforge().args(args).current_dir(root()).output().expect("fairyforge runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
