@@ -5,6 +5,7 @@
 pub const GAMES: &[(&str, &str)] = &[
     ("chess", include_str!("../../variants/chess.toml")),
     ("capablanca", include_str!("../../variants/capablanca.toml")),
+    ("birds-and-ninjas", include_str!("../../variants/birds-and-ninjas.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).
