@@ -16,7 +16,7 @@ use crate::sqset::{MAX_SQUARES, SquareSet};
 use crate::types::{Color, Kind, MAX_KINDS, Square};
 use crate::variant::*;
 
-pub(crate) fn finish(read: Read) -> Result<Arc<Variant>, LoadError> {
+pub(crate) fn finish(read: Read, options: &[String]) -> Result<Arc<Variant>, LoadError> {
     let Read {
         def,
         sources,
@@ -29,7 +29,7 @@ pub(crate) fn finish(read: Read) -> Result<Arc<Variant>, LoadError> {
         });
     };
     let mut cx = Ctx { diags: Vec::new() };
-    let variant = compile(&mut cx, def);
+    let variant = compile(&mut cx, def, options);
     diags.extend(cx.diags);
     if !diags.is_empty() {
         return Err(LoadError {
@@ -107,8 +107,36 @@ fn over_code(o: Over) -> u8 {
     o as u8
 }
 
-pub(crate) fn compile(cx: &mut Ctx, def: VariantDef) -> Option<Variant> {
+pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> Option<Variant> {
     let before = cx.diags.len();
+    // Optional rules (R25): those asked for, and those on by default.
+    let mut enabled = Vec::new();
+    for name in options {
+        if def.options.iter().any(|o| &o.name == name) {
+            if !enabled.contains(name) {
+                enabled.push(name.clone());
+            }
+        } else {
+            let names: Vec<&str> = def.options.iter().map(|o| o.name.as_str()).collect();
+            let hint = match crate::source::did_you_mean(name, names.iter().copied()) {
+                Some(x) => format!(": did you mean `{x}`?"),
+                None => String::new(),
+            };
+            let avail = if names.is_empty() { "it has none".to_string() } else { format!("its options: {}", names.join(", ")) };
+            cx.diags.push(crate::Diagnostic::global(format!("{} has no option `{name}`{hint} ({avail})", def.name)));
+        }
+    }
+    for o in def.options.clone() {
+        if o.default && !enabled.contains(&o.name) {
+            enabled.push(o.name.clone());
+        }
+        if enabled.contains(&o.name) {
+            if o.scepter.is_some() {
+                def.scepter = o.scepter.clone();
+            }
+            def.promotions.extend(o.promotions.iter().cloned());
+        }
+    }
     // Board.
     for s in &def.extra {
         let ok_rank = s.rank == 0 || s.rank == def.ranks as i8 + 1;
@@ -241,17 +269,33 @@ pub(crate) fn compile(cx: &mut Ctx, def: VariantDef) -> Option<Variant> {
     let mut promo_of = vec![0u8; npieces * 2];
     for pr in &def.promotions {
         check_zone_squares(cx, &g, &pr.zone);
-        let mut choices = Vec::new();
+        let mut choices: Vec<Kind> = Vec::new();
         for c in &pr.choices {
+            // `@slots` and `@reserve` stand for the pieces a player chose (Pick the Piece,
+            // R17): the slot pieces and the reserve pieces, pawns left out.
+            let chosen: Option<Vec<&Named>> = match c.name.as_str() {
+                "@slots" => Some(def.slots.iter().filter_map(|s| s.piece.as_ref()).collect()),
+                "@reserve" => Some(def.reserve.iter().flatten().filter(|(_, n)| *n > 0).map(|(p, _)| p).collect()),
+                _ => None,
+            };
+            if let Some(chosen) = chosen {
+                for n in chosen {
+                    if let Some(k) = kind_of(&n.name)
+                        && !def.pieces[k].pawn
+                        && !def.pieces[k].royal
+                        && !choices.contains(&(k as Kind))
+                    {
+                        choices.push(k as Kind);
+                    }
+                }
+                continue;
+            }
             match kind_of(&c.name) {
                 Some(k) if def.pieces[k].royal => {
-                    cx.err(
-                        c.span,
-                        format!("promotion choice `{}` is royal", c.name),
-                        "a piece cannot promote to the king",
-                    );
+                    cx.err(c.span, format!("promotion choice `{}` is royal", c.name), "a piece cannot promote to the king");
                 }
-                Some(k) => choices.push(k as Kind),
+                Some(k) if !choices.contains(&(k as Kind)) => choices.push(k as Kind),
+                Some(_) => {}
                 None => unknown(cx, c, "promotion choice"),
             }
         }
@@ -278,6 +322,8 @@ pub(crate) fn compile(cx: &mut Ctx, def: VariantDef) -> Option<Variant> {
                     }
                 }
                 Some(_) => {}
+                // A library piece this game does not use (a family's shared rule): skip.
+                None if def.known.contains(&p.name) => {}
                 None => unknown(cx, p, "promoting piece"),
             }
         }
@@ -323,7 +369,48 @@ pub(crate) fn compile(cx: &mut Ctx, def: VariantDef) -> Option<Variant> {
                 }
             }
             Some(_) => {}
+            None if def.known.contains(&d.piece.name) => {}
             None => unknown(cx, &d.piece, "drop piece"),
+        }
+    }
+    // Reserve pieces without a drop rule use `drop-zone` (R21), or are an error.
+    let mut in_reserve: Vec<(usize, crate::source::Span)> = Vec::new();
+    if let Some(list) = &def.reserve {
+        for (n, count) in list {
+            if let Some(k) = kind_of(&n.name).filter(|_| *count > 0) {
+                in_reserve.push((k, n.span));
+            }
+        }
+    } else if let Some(i) = def.setup.find('[') {
+        for ch in def.setup[i + 1..].chars().take_while(|c| *c != ']') {
+            if let Some(k) = def.pieces.iter().position(|p| p.letter == ch.to_ascii_uppercase()) {
+                in_reserve.push((k, def.setup_span));
+            }
+        }
+    }
+    for (k, span) in in_reserve {
+        if k >= npieces || !drops[k * 2].squares.is_empty() || def.drops.iter().any(|d| kind_of(&d.piece.name) == Some(k)) {
+            continue;
+        }
+        match &def.drop_zone {
+            Some(zone) => {
+                check_zone_squares(cx, &g, zone);
+                for c in Color::BOTH {
+                    let mut table = DropTable::default();
+                    for sq in zone_set(&g, zone, c).iter() {
+                        table.squares.push((sq, rays.len() as u32, 0));
+                    }
+                    drops[k * 2 + c as usize] = table;
+                }
+            }
+            None => {
+                let id = &def.pieces[k].id;
+                cx.err(
+                    span,
+                    format!("`{id}` is in a reserve but has no drop zone"),
+                    format!("add `[drops.{id}]` with a `zone`, or a game-wide `drop-zone`"),
+                );
+            }
         }
     }
 
@@ -920,7 +1007,12 @@ pub(crate) fn compile(cx: &mut Ctx, def: VariantDef) -> Option<Variant> {
         })
         .collect();
     let zobrist = crate::zobrist::keys(n, npieces);
-    let has_drops = drops.iter().any(|d| !d.squares.is_empty());
+    let scepter = def.scepter.as_ref().map(|sc| {
+        check_zone_squares(cx, &g, &sc.zone);
+        ([zone_set(&g, &sc.zone, Color::White), zone_set(&g, &sc.zone, Color::Black)], sc.win)
+    });
+    // A game with drop rules shows reserves in its position strings, even empty (R28).
+    let has_drops = drops.iter().any(|d| !d.squares.is_empty()) || !def.drops.is_empty() || def.drop_zone.is_some();
     let mut variant = Variant {
         name: def.name.clone(),
         description: def.description.clone(),
@@ -943,28 +1035,65 @@ pub(crate) fn compile(cx: &mut Ctx, def: VariantDef) -> Option<Variant> {
         drops,
         zobrist,
         has_drops,
+        scepter,
+        enabled,
         def,
     };
-    // The setup must be a valid position of the game.
-    match crate::fen::parse(&variant, &variant.setup.clone()) {
-        Ok(_) => {}
+    // The setup must be a valid position of the game. Slot pieces and a `reserve` table
+    // complete it (Pick the Piece).
+    let setup = variant.setup.trim().to_string();
+    match crate::fen::parse(&variant, &setup) {
+        Ok(mut parsed) => {
+            let g = &variant.geometry;
+            let mut ok = true;
+            for slot in &variant.def.slots {
+                let Some(pn) = &slot.piece else { continue };
+                let Some(k) = variant.kind_by_id(&pn.name) else { continue };
+                for sr in &slot.squares {
+                    let Some(sq) = g.square(sr.file as i32, sr.rank as i32) else {
+                        cx.err(sr.span, format!("slot square `{}` is not on the board", coord_name(sr.file, sr.rank)), board_note(g));
+                        ok = false;
+                        continue;
+                    };
+                    for c in Color::BOTH {
+                        let at = if c == Color::White { Some(sq) } else { g.mirror(sq) };
+                        let Some(at) = at else { continue };
+                        if parsed.board[at.index()].is_some() {
+                            cx.err(
+                                sr.span,
+                                format!("slot square `{}` is not empty in the setup", g.name(at)),
+                                "a slot is an empty square of the setup that the chosen piece fills",
+                            );
+                            ok = false;
+                        } else {
+                            parsed.board[at.index()] = crate::types::Piece::new(k, c);
+                        }
+                    }
+                }
+            }
+            if let Some(list) = &variant.def.reserve {
+                parsed.reserves = [[0; MAX_KINDS]; 2];
+                for (n, count) in list {
+                    if let Some(k) = variant.kind_by_id(&n.name) {
+                        for c in 0..2 {
+                            parsed.reserves[c][k as usize] = *count;
+                        }
+                    }
+                }
+            }
+            if !ok {
+                return None;
+            }
+            variant.setup = crate::fen::write_parsed(&variant, &parsed);
+        }
         Err(e) => {
             let span = variant.def.setup_span;
             let start = (span.start + 1 + e.offset).min(span.end.saturating_sub(1).max(span.start));
             let end = (start + e.len.max(1)).min(span.end.max(start + 1));
-            cx.err(
-                crate::source::Span {
-                    file: span.file,
-                    start,
-                    end,
-                },
-                format!("bad setup: {}", e.message),
-                e.hint.clone(),
-            );
+            cx.err(crate::source::Span { file: span.file, start, end }, format!("bad setup: {}", e.message), e.hint.clone());
             return None;
         }
     }
-    variant.setup = variant.setup.trim().to_string();
     Some(variant)
 }
 

@@ -191,5 +191,44 @@ pub struct VariantDef {
     pub promotions: Vec<PromotionDef>,
     pub castling: Option<CastlingDef>,
     pub drops: Vec<DropDef>,
+    /// Drop zone of reserve pieces that have no `[drops.<piece>]` entry (R21).
+    pub drop_zone: Option<ZoneDef>,
+    pub scepter: Option<ScepterDef>,
+    pub options: Vec<OptionDef>,
+    pub slots: Vec<SlotDef>,
+    /// Each side's reserve, replacing the one in the setup string.
+    pub reserve: Option<Vec<(Named, u8)>>,
+    /// Every piece id the file could use (its own and its libraries'), for messages and
+    /// for rules that name pieces a game does not use.
+    pub known: Vec<String>,
+    pub span: Span,
+}
+
+/// Capture the Scepter (R25): a royal piece that legally ends its move in the zone ends the
+/// game, won by its side (`win`) or drawn.
+#[derive(Clone, Debug)]
+pub struct ScepterDef {
+    pub zone: ZoneDef,
+    pub win: bool,
+    pub span: Span,
+}
+
+/// An optional rule (R25): off unless `default` or the user turns it on.
+#[derive(Clone, Debug)]
+pub struct OptionDef {
+    pub name: String,
+    pub description: String,
+    pub default: bool,
+    pub promotions: Vec<PromotionDef>,
+    pub scepter: Option<ScepterDef>,
+    pub span: Span,
+}
+
+/// A setup slot (Pick the Piece): squares in White's view, filled with a chosen piece.
+#[derive(Clone, Debug)]
+pub struct SlotDef {
+    pub name: String,
+    pub squares: Vec<SquareRef>,
+    pub piece: Option<Named>,
     pub span: Span,
 }

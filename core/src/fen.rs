@@ -473,7 +473,45 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
 }
 
 pub(crate) fn write(pos: &Position) -> String {
-    let v = &*pos.variant;
+    let eps = pos.ep_targets();
+    write_parts(&pos.variant, &pos.board, pos.side, pos.castling, &eps, pos.halfmove, pos.fullmove, &pos.reserves)
+}
+
+pub(crate) fn write_parsed(v: &Variant, p: &ParsedFen) -> String {
+    let eps = ep_line(v, p.ep_from, p.ep_to, p.ep_steps);
+    write_parts(v, &p.board, p.side, p.castling, &eps, p.halfmove, p.fullmove, &p.reserves)
+}
+
+/// The squares strictly between `from` and `to`, in `steps` equal steps.
+pub(crate) fn ep_line(v: &Variant, from: Square, to: Square, steps: u8) -> Vec<Square> {
+    let mut out = Vec::new();
+    if to.is_none() || steps < 2 {
+        return out;
+    }
+    let g = &v.geometry;
+    let (f0, r0) = g.coords(from);
+    let (f1, r1) = g.coords(to);
+    let s = steps as i32;
+    let (dx, dy) = ((f1 as i32 - f0 as i32) / s, (r1 as i32 - r0 as i32) / s);
+    for i in 1..s {
+        if let Some(t) = g.square(f0 as i32 + dx * i, r0 as i32 + dy * i) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_parts(
+    v: &Variant,
+    board: &[Piece],
+    side: Color,
+    castling: u8,
+    eps: &[Square],
+    halfmove: u32,
+    fullmove: u32,
+    reserves: &[[u8; MAX_KINDS]; 2],
+) -> String {
     let g = &v.geometry;
     let mut out = String::new();
     let mut first = true;
@@ -488,7 +526,7 @@ pub(crate) fn write(pos: &Position) -> String {
         first = false;
         let mut empty = 0;
         for sq in squares {
-            let p = pos.board[sq.index()];
+            let p = board[sq.index()];
             if p.is_empty() {
                 empty += 1;
                 continue;
@@ -507,7 +545,7 @@ pub(crate) fn write(pos: &Position) -> String {
         out.push('[');
         for c in Color::BOTH {
             for k in reserve_order(v) {
-                for _ in 0..pos.reserves[c as usize][k] {
+                for _ in 0..reserves[c as usize][k] {
                     out.push(letter(v, Piece::new(k as u8, c)));
                 }
             }
@@ -515,19 +553,18 @@ pub(crate) fn write(pos: &Position) -> String {
         out.push(']');
     }
     out.push(' ');
-    out.push(pos.side.char());
+    out.push(side.char());
     out.push(' ');
-    out.push_str(&castling_text(pos));
+    out.push_str(&castling_text(v, castling));
     out.push(' ');
-    let eps = pos.ep_targets();
     if eps.is_empty() {
         out.push('-');
     } else {
         for t in eps {
-            out.push_str(&g.name(t));
+            out.push_str(&g.name(*t));
         }
     }
-    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    out.push_str(&format!(" {halfmove} {fullmove}"));
     out
 }
 
@@ -540,7 +577,8 @@ fn letter(v: &Variant, p: Piece) -> char {
     }
 }
 
-/// Reserve letters print in the order the file's `[drops]` lists them, then piece order.
+/// Reserve letters print pieces before pawns (R28: `[YAJJJJyajjjj]`, `[CFJJJJcfjjjj]`),
+/// each group in the order the file's `[drops]` lists them, then in piece order.
 pub(crate) fn reserve_order(v: &Variant) -> Vec<usize> {
     let mut order: Vec<usize> = v
         .def
@@ -553,11 +591,11 @@ pub(crate) fn reserve_order(v: &Variant) -> Vec<usize> {
             order.push(k);
         }
     }
+    order.sort_by_key(|k| v.pieces[*k].pawn);
     order
 }
 
-fn castling_text(pos: &Position) -> String {
-    let v = &*pos.variant;
+fn castling_text(v: &Variant, rights: u8) -> String {
     let g = &v.geometry;
     let Some(cs) = &v.castling else {
         return "-".into();
@@ -567,7 +605,7 @@ fn castling_text(pos: &Position) -> String {
         let mut rooks: Vec<_> = cs
             .rooks
             .iter()
-            .filter(|r| r.color == c && pos.castling & (1 << r.bit) != 0)
+            .filter(|r| r.color == c && rights & (1 << r.bit) != 0)
             .collect();
         let kf = g.file(cs.king_home[c as usize]);
         if cs.fen_kq {

@@ -39,7 +39,16 @@ impl std::fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+const OPTION_KEYS: &[&str] = &["description", "default", "promotion", "scepter"];
+const SLOT_KEYS: &[&str] = &["squares", "piece"];
+const SCEPTER_KEYS: &[&str] = &["zone", "result"];
 const GAME_KEYS: &[&str] = &[
+    "extends",
+    "scepter",
+    "options",
+    "slots",
+    "reserve",
+    "drop-zone",
     "name",
     "description",
     "import",
@@ -197,6 +206,63 @@ impl Ctx {
                 None
             }
         }
+    }
+
+    fn promotions(&mut self, n: &Node) -> Vec<PromotionDef> {
+        let tables: Vec<&Node> = match &n.value {
+            Value::Table(_) => vec![n],
+            Value::Array(a) => a.iter().collect(),
+            _ => {
+                self.type_err(n, "promotion", "a table or an array of tables");
+                Vec::new()
+            }
+        };
+        let mut out = Vec::new();
+        for pn in tables {
+            let Value::Table(pt) = &pn.value else {
+                self.type_err(pn, "promotion", "a table");
+                continue;
+            };
+            self.check_keys(pt, PROMOTION_KEYS, "`[promotion]`");
+            let pieces = self.names(pt, "pieces").unwrap_or_default();
+            if pt.get("pieces").is_none() {
+                self.missing(pn.span, "pieces", "`[promotion]`", "pieces = [\"pawn\"]");
+            }
+            let choices = self.names(pt, "choices").unwrap_or_default();
+            if pt.get("choices").is_none() {
+                self.missing(pn.span, "choices", "`[promotion]`", "choices = [\"queen\", \"rook\"]");
+            }
+            let zone = match pt.get("zone") {
+                Some(z) => self.zone(z, "zone"),
+                None => None,
+            }
+            .unwrap_or(ZoneDef { items: vec![ZoneItem::LastRank], span: pn.span });
+            let mandatory = self.bool(pt, "mandatory").unwrap_or(true);
+            let suffix = self.bool(pt, "suffix").unwrap_or(true);
+            out.push(PromotionDef { pieces, zone, choices, mandatory, suffix, span: pn.span });
+        }
+        out
+    }
+
+    fn scepter(&mut self, n: &Node) -> Option<ScepterDef> {
+        let Value::Table(t) = &n.value else {
+            self.type_err(n, "scepter", "a table like `{ zone = \"enemy-rear\", result = \"win\" }`");
+            return None;
+        };
+        self.check_keys(t, SCEPTER_KEYS, "`scepter`");
+        let zone = match t.get("zone") {
+            Some(z) => self.zone(z, "zone")?,
+            None => ZoneDef { items: vec![ZoneItem::EnemyRear], span: n.span },
+        };
+        let win = match self.str(t, "result") {
+            None | Some(("win", _)) => true,
+            Some(("draw", _)) => false,
+            Some((s, sp)) => {
+                self.err(sp, format!("unknown scepter result `{s}`"), "expected `win` or `draw`");
+                true
+            }
+        };
+        Some(ScepterDef { zone, win, span: n.span })
     }
 
     fn missing(&mut self, span: Span, key: &str, what: &str, example: &str) {
@@ -428,6 +494,15 @@ impl Ctx {
                 vec![(x, y)]
             }
         }
+    }
+}
+
+/// A value as a message shows it: a string quoted, anything else by its type.
+fn describe(n: &Node) -> String {
+    match &n.value {
+        Value::Str(s) => format!("the string \"{s}\""),
+        Value::Int(i) => i.to_string(),
+        v => v.type_name().to_string(),
     }
 }
 
@@ -750,12 +825,29 @@ fn read_move(cx: &mut Ctx, node: &Node, what: &str) -> Option<MoveDef> {
 /// A file read and parsed, with where it lives.
 struct Parsed {
     table: Table,
-    origin: Origin,
     span: Span,
+}
+
+/// Merges a child file's table over its parent's: tables merge key by key (recursively),
+/// any other value of the child replaces the parent's.
+fn merge(parent: Table, child: Table) -> Table {
+    let mut out = parent;
+    for (k, (kspan, node)) in child.entries {
+        let merged = match (out.entries.shift_remove(&k), node) {
+            (Some((_, Node { value: Value::Table(pt), .. })), Node { value: Value::Table(ct), span }) => {
+                Node { value: Value::Table(merge(pt, ct)), span }
+            }
+            (_, node) => node,
+        };
+        out.entries.insert(k, (kspan, merged));
+    }
+    out
 }
 
 struct Loader {
     sources: Sources,
+    /// Where each file of `sources` came from, by file id.
+    origins: Vec<Origin>,
     cx: Ctx,
     /// Pieces from imported libraries, by id, with the file they came from.
     library: Vec<PieceDef>,
@@ -766,6 +858,7 @@ impl Loader {
     fn new() -> Loader {
         Loader {
             sources: Sources::default(),
+            origins: Vec::new(),
             cx: Ctx { diags: Vec::new() },
             library: Vec::new(),
             loaded: Vec::new(),
@@ -775,11 +868,11 @@ impl Loader {
     fn parse(&mut self, name: String, text: String, origin: Origin) -> Option<Parsed> {
         let len = text.len();
         let id = self.sources.add(name, text);
+        self.origins.push(origin.clone());
         let text = self.sources.files[id as usize].text.clone();
         match parse_toml(id, &text) {
             Ok(table) => Some(Parsed {
                 table,
-                origin,
                 span: Span {
                     file: id,
                     start: 0,
@@ -793,14 +886,15 @@ impl Loader {
         }
     }
 
-    fn import(&mut self, from: &Parsed, what: &Named) {
+    fn import(&mut self, what: &Named) {
+        let from_origin = self.origins[what.span.file as usize].clone();
         let want = what.name.as_str();
         let stem = Path::new(want)
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or(want)
             .to_string();
-        let disk = match &from.origin {
+        let disk = match &from_origin {
             Origin::Disk(p) => {
                 let cand = p.parent().unwrap_or(Path::new(".")).join(want);
                 cand.is_file().then_some(cand)
@@ -870,10 +964,69 @@ impl Loader {
         }
     }
 
+    /// Resolves `extends`: the parent game (a path relative to this file, or a built-in
+    /// game) is loaded and this file's keys are merged over it.
+    fn extend(&mut self, parsed: Parsed, depth: usize) -> Option<Parsed> {
+        let Some(n) = parsed.table.get("extends") else { return Some(parsed) };
+        let Value::Str(want) = &n.value else {
+            self.cx.type_err(n, "extends", "a string: a built-in game or a path");
+            return Some(parsed);
+        };
+        let (want, span) = (want.clone(), n.span);
+        if depth > 8 {
+            self.cx.err(span, "`extends` goes more than 8 files deep", "a file may not extend itself, directly or not");
+            return None;
+        }
+        let disk = match &self.origins[span.file as usize] {
+            Origin::Disk(p) => {
+                let cand = p.parent().unwrap_or(Path::new(".")).join(&want);
+                cand.is_file().then_some(cand)
+            }
+            Origin::Builtin => None,
+        };
+        let parent = match disk {
+            Some(path) => match std::fs::read_to_string(&path) {
+                Ok(text) => self.parse(path.display().to_string(), text, Origin::Disk(path)),
+                Err(e) => {
+                    self.cx.err(span, format!("cannot read `{want}`: {e}"), "check the path");
+                    None
+                }
+            },
+            None => {
+                let stem = Path::new(&want).file_stem().and_then(|s| s.to_str()).unwrap_or(&want).to_string();
+                match builtin::game(&stem) {
+                    Some(text) => self.parse(format!("<built-in {stem}.toml>"), text.to_string(), Origin::Builtin),
+                    None => {
+                        let names = builtin::game_names();
+                        let hint = match did_you_mean(&want, names.iter().copied()) {
+                            Some(x) => format!(": did you mean `{x}`?"),
+                            None => String::new(),
+                        };
+                        self.cx.err(
+                            span,
+                            format!("cannot find the game `{want}` to extend{hint}"),
+                            format!("give a path relative to this file or a built-in game: {}", names.join(", ")),
+                        );
+                        None
+                    }
+                }
+            }
+        }?;
+        let parent = self.extend(parent, depth + 1)?;
+        let mut child = parsed.table;
+        child.entries.shift_remove("extends");
+        let mut base = parent.table;
+        // A child's reserve replaces its parent's whole.
+        if child.entries.contains_key("reserve") {
+            base.entries.shift_remove("reserve");
+        }
+        Some(Parsed { table: merge(base, child), span: parsed.span })
+    }
+
     fn imports(&mut self, parsed: &Parsed) {
         if let Some(names) = self.cx.names(&parsed.table, "import") {
             for n in names {
-                self.import(parsed, &n);
+                self.import(&n);
             }
         }
     }
@@ -961,55 +1114,57 @@ impl Loader {
                 (String::new(), parsed.span)
             }
         };
-        let mut promotions = Vec::new();
-        if let Some(n) = t.get("promotion") {
-            let tables: Vec<&Node> = match &n.value {
-                Value::Table(_) => vec![n],
-                Value::Array(a) => a.iter().collect(),
-                _ => {
-                    cx.type_err(n, "promotion", "a table or an array of tables");
-                    Vec::new()
-                }
-            };
-            for pn in tables {
-                let Value::Table(pt) = &pn.value else {
-                    cx.type_err(pn, "promotion", "a table");
+        let promotions = t.get("promotion").map(|n| cx.promotions(n)).unwrap_or_default();
+        let scepter = t.get("scepter").and_then(|n| cx.scepter(n));
+        let mut options = Vec::new();
+        if let Some(ot) = cx.table(t, "options") {
+            for (oname, (kspan, node)) in &ot.entries {
+                let Value::Table(o) = &node.value else {
+                    cx.type_err(node, oname, "a table describing the option");
                     continue;
                 };
-                cx.check_keys(pt, PROMOTION_KEYS, "`[promotion]`");
-                let pieces = cx.names(pt, "pieces").unwrap_or_default();
-                if pt.get("pieces").is_none() {
-                    cx.missing(pn.span, "pieces", "`[promotion]`", "pieces = [\"pawn\"]");
-                }
-                let choices = cx.names(pt, "choices").unwrap_or_default();
-                if pt.get("choices").is_none() {
-                    cx.missing(
-                        pn.span,
-                        "choices",
-                        "`[promotion]`",
-                        "choices = [\"queen\", \"rook\"]",
-                    );
-                }
-                let zone = match pt.get("zone") {
-                    Some(z) => cx.zone(z, "zone"),
-                    None => None,
-                }
-                .unwrap_or(ZoneDef {
-                    items: vec![ZoneItem::LastRank],
-                    span: pn.span,
-                });
-                let mandatory = cx.bool(pt, "mandatory").unwrap_or(true);
-                let suffix = cx.bool(pt, "suffix").unwrap_or(true);
-                promotions.push(PromotionDef {
-                    pieces,
-                    zone,
-                    choices,
-                    mandatory,
-                    suffix,
-                    span: pn.span,
-                });
+                cx.check_keys(o, OPTION_KEYS, &format!("option `{oname}`"));
+                let description = cx.str(o, "description").map(|(s, _)| s.to_string()).unwrap_or_default();
+                let default = cx.bool(o, "default").unwrap_or(false);
+                let promotions = o.get("promotion").map(|n| cx.promotions(n)).unwrap_or_default();
+                let scepter = o.get("scepter").and_then(|n| cx.scepter(n));
+                options.push(OptionDef { name: oname.clone(), description, default, promotions, scepter, span: *kspan });
             }
         }
+        let mut slots = Vec::new();
+        if let Some(st) = cx.table(t, "slots") {
+            for (sname, (kspan, node)) in &st.entries {
+                let Value::Table(o) = &node.value else {
+                    cx.type_err(node, sname, "a table like `{ squares = [\"a1\"], piece = \"ninja-guard\" }`");
+                    continue;
+                };
+                cx.check_keys(o, SLOT_KEYS, &format!("slot `{sname}`"));
+                let squares = cx.squares(o, "squares");
+                if o.get("squares").is_none() {
+                    cx.missing(*kspan, "squares", &format!("slot `{sname}`"), "squares = [\"a1\"]");
+                }
+                let piece = cx.str(o, "piece").map(|(s, sp)| Named { name: s.to_string(), span: sp });
+                slots.push(SlotDef { name: sname.clone(), squares, piece, span: *kspan });
+            }
+        }
+        let mut reserve = None;
+        if let Some(rt) = cx.table(t, "reserve") {
+            let mut list = Vec::new();
+            for (pid, (kspan, node)) in &rt.entries {
+                match &node.value {
+                    Value::Int(n) if (0..=64).contains(n) => {
+                        list.push((Named { name: pid.clone(), span: *kspan }, *n as u8));
+                    }
+                    _ => cx.err(
+                        node.span,
+                        format!("the reserve count of `{pid}` must be a whole number from 0 to 64, found {}", describe(node)),
+                        format!("write it like `{pid} = 4`"),
+                    ),
+                }
+            }
+            reserve = Some(list);
+        }
+        let drop_zone = t.get("drop-zone").and_then(|n| cx.zone(n, "drop-zone"));
         let mut castling = None;
         if let Some(ct) = cx.table(t, "castling") {
             let span = t.key_span("castling").unwrap_or(parsed.span);
@@ -1139,9 +1294,29 @@ impl Loader {
                 }
             }
         }
-        for p in local {
+        for p in &local {
             if !pieces.iter().any(|q| q.id == p.id) {
-                pieces.push(p);
+                pieces.push(p.clone());
+            }
+        }
+        // Pieces named by slots, the reserve and drop rules belong to the game too.
+        let mut wanted: Vec<&Named> = Vec::new();
+        wanted.extend(slots.iter().filter_map(|s| s.piece.as_ref()));
+        wanted.extend(reserve.iter().flatten().map(|(n, _)| n));
+        for n in wanted {
+            if pieces.iter().any(|q| q.id == n.name) {
+                continue;
+            }
+            match local.iter().chain(self.library.iter()).find(|p| p.id == n.name) {
+                Some(p) => pieces.push(p.clone()),
+                None => {
+                    let known: Vec<&str> = local.iter().chain(self.library.iter()).map(|p| p.id.as_str()).collect();
+                    let hint = match did_you_mean(&n.name, known.iter().copied()) {
+                        Some(s) => format!(": did you mean `{s}`?"),
+                        None => String::new(),
+                    };
+                    self.cx.err(n.span, format!("unknown piece `{}`{hint}", n.name), format!("known pieces: {}", known.join(", ")));
+                }
             }
         }
         Some(VariantDef {
@@ -1158,6 +1333,12 @@ impl Loader {
             promotions,
             castling,
             drops,
+            drop_zone,
+            scepter,
+            options,
+            slots,
+            reserve,
+            known: local.iter().chain(self.library.iter()).map(|p| p.id.clone()).collect(),
             span: parsed.span,
         })
     }
@@ -1172,7 +1353,7 @@ pub(crate) struct Read {
 
 fn read_game(name: String, text: String, origin: Origin) -> Read {
     let mut l = Loader::new();
-    let def = l.parse(name, text, origin).and_then(|p| l.game(p));
+    let def = l.parse(name, text, origin).and_then(|p| l.extend(p, 0)).and_then(|p| l.game(p));
     Read {
         def,
         sources: l.sources,

@@ -473,6 +473,9 @@ impl Position {
     /// Appends the legal moves of the side to move to `out` (cleared first).
     pub fn generate_legal(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        if self.ended {
+            return;
+        }
         let us = self.side;
         let v = self.variant.clone();
         let k = self.king[us as usize];

@@ -72,6 +72,10 @@ impl Position {
 
     /// A game ended by the last move itself (Capture the Scepter), if any.
     pub fn scepter_outcome(&self) -> Option<Outcome> {
-        None
+        if !self.ended {
+            return None;
+        }
+        let win = self.variant.scepter.as_ref().is_some_and(|(_, w)| *w);
+        Some(Outcome { winner: if win { Some(!self.side) } else { None }, reason: EndReason::Scepter })
     }
 }

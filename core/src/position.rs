@@ -20,6 +20,7 @@ struct Undo {
     ep_steps: u8,
     halfmove: u32,
     hash: u64,
+    ended: bool,
 }
 
 /// A position. Cloning copies the board and history; moves are made in place.
@@ -40,6 +41,8 @@ pub struct Position {
     lists: [Vec<Square>; 2],
     index: Vec<u16>,
     pub(crate) hash: u64,
+    /// The last move ended the game by Capture the Scepter (R25).
+    pub(crate) ended: bool,
     history: Vec<Undo>,
 }
 
@@ -63,6 +66,7 @@ impl PartialEq for Position {
             && self.reserves == o.reserves
             && self.king == o.king
             && self.hash == o.hash
+            && self.ended == o.ended
     }
 }
 
@@ -95,6 +99,7 @@ impl Position {
             lists: [Vec::with_capacity(n), Vec::with_capacity(n)],
             index: vec![0; n],
             hash: 0,
+            ended: false,
             history: Vec::with_capacity(256),
             variant,
         };
@@ -153,21 +158,7 @@ impl Position {
 
     /// The en-passant target squares, in the order the pawn passed them (R14, R28).
     pub fn ep_targets(&self) -> Vec<Square> {
-        let mut out = Vec::new();
-        if self.ep_to.is_none() || self.ep_steps < 2 {
-            return out;
-        }
-        let g = &self.variant.geometry;
-        let (f0, r0) = g.coords(self.ep_from);
-        let (f1, r1) = g.coords(self.ep_to);
-        let s = self.ep_steps as i32;
-        let (dx, dy) = ((f1 as i32 - f0 as i32) / s, (r1 as i32 - r0 as i32) / s);
-        for i in 1..s {
-            if let Some(t) = g.square(f0 as i32 + dx * i, r0 as i32 + dy * i) {
-                out.push(t);
-            }
-        }
-        out
+        fen::ep_line(&self.variant, self.ep_from, self.ep_to, self.ep_steps)
     }
 
     /// The square of the piece that en passant would capture.
@@ -319,6 +310,7 @@ impl Position {
             ep_steps: self.ep_steps,
             halfmove: self.halfmove,
             hash: self.hash,
+            ended: self.ended,
         };
         self.hash ^= self.ep_key();
         self.ep_from = Square::NONE;
@@ -389,6 +381,14 @@ impl Position {
                 }
             }
         }
+        // R25 Capture the Scepter: a king that ends its move on a scepter square.
+        if let Some((zones, _)) = &self.variant.scepter
+            && m.kind != MoveKind::Drop
+            && zones[us as usize].contains(m.to)
+            && self.variant.royal == Some(self.board[m.to.index()].kind())
+        {
+            self.ended = true;
+        }
         if rights != self.castling {
             let z = &self.variant.zobrist;
             self.hash ^= z.castling[self.castling as usize] ^ z.castling[rights as usize];
@@ -441,6 +441,7 @@ impl Position {
         self.ep_steps = u.ep_steps;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
+        self.ended = u.ended;
         Some(m)
     }
 

@@ -208,6 +208,10 @@ pub struct Variant {
     pub(crate) drops: Vec<DropTable>,
     pub(crate) zobrist: Zobrist,
     pub(crate) has_drops: bool,
+    /// Capture the Scepter (R25): the zone per colour and whether it wins (else draws).
+    pub(crate) scepter: Option<([SquareSet; 2], bool)>,
+    /// Names of the optional rules in force.
+    pub(crate) enabled: Vec<String>,
 }
 
 impl std::fmt::Debug for Variant {
@@ -221,41 +225,51 @@ impl std::fmt::Debug for Variant {
 impl Variant {
     /// Loads and compiles a variant file from disk.
     pub fn from_path(path: impl AsRef<Path>) -> Result<Arc<Variant>, LoadError> {
+        Self::from_path_with_options(path, &[])
+    }
+
+    /// Loads a variant file with optional rules (R25) turned on by name.
+    pub fn from_path_with_options(path: impl AsRef<Path>, options: &[String]) -> Result<Arc<Variant>, LoadError> {
         match load::read_path(path.as_ref()) {
-            Ok(read) => crate::compile::finish(read),
-            Err(msg) => Err(LoadError {
-                sources: Default::default(),
-                diagnostics: vec![crate::Diagnostic::global(msg)],
-            }),
+            Ok(read) => crate::compile::finish(read, options),
+            Err(msg) => Err(LoadError { sources: Default::default(), diagnostics: vec![crate::Diagnostic::global(msg)] }),
         }
     }
 
-    /// Loads a variant from text; `name` is used in messages. Imports resolve to the
-    /// built-in libraries.
+    /// Loads a variant from text; `name` is used in messages. Imports and `extends`
+    /// resolve to the built-in libraries and games.
     pub fn from_str_named(name: &str, text: &str) -> Result<Arc<Variant>, LoadError> {
-        crate::compile::finish(load::read_str(name, text))
+        crate::compile::finish(load::read_str(name, text), &[])
     }
 
-    /// Loads a variant from text whose imports resolve relative to `dir`.
+    /// Loads a variant from text whose imports and `extends` resolve relative to `dir`
+    /// (then to the built-ins).
     pub fn from_str_in(name: &str, text: &str, dir: &Path) -> Result<Arc<Variant>, LoadError> {
-        crate::compile::finish(load::read_str_at(name, text, dir))
+        crate::compile::finish(load::read_str_at(name, text, dir), &[])
     }
 
     /// A game built into the library, by the file stem of its file in `variants/`.
     pub fn builtin(name: &str) -> Option<Arc<Variant>> {
         let text = crate::builtin::game(name)?;
-        Some(
-            Self::from_str_named(&format!("<built-in {name}.toml>"), text)
-                .expect("built-in variants are valid"),
-        )
+        Some(Self::from_str_named(&format!("<built-in {name}.toml>"), text).expect("built-in variants are valid"))
     }
 
     /// A built-in game name, or else a path to a variant file.
     pub fn resolve(spec: &str) -> Result<Arc<Variant>, LoadError> {
+        Self::resolve_with_options(spec, &[])
+    }
+
+    /// Like [`Variant::resolve`], with optional rules (R25) turned on by name.
+    pub fn resolve_with_options(spec: &str, options: &[String]) -> Result<Arc<Variant>, LoadError> {
         if let Some(text) = crate::builtin::game(spec) {
-            return Self::from_str_named(&format!("<built-in {spec}.toml>"), text);
+            return crate::compile::finish(load::read_str(&format!("<built-in {spec}.toml>"), text), options);
         }
-        Self::from_path(spec)
+        Self::from_path_with_options(spec, options)
+    }
+
+    /// The optional rules of this game: (name, description, on).
+    pub fn options(&self) -> Vec<(String, String, bool)> {
+        self.def.options.iter().map(|o| (o.name.clone(), o.description.clone(), self.enabled.contains(&o.name))).collect()
     }
 
     pub fn num_squares(&self) -> usize {
