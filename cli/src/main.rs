@@ -5,6 +5,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+
+mod list;
+mod piece;
+mod render;
 use fairyforge::{Position, Variant};
 
 #[derive(Parser)]
@@ -29,6 +33,9 @@ struct Start {
     /// Moves (R29 text) to play first.
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
+    /// Turn on an optional rule of the game (R25); `fairyforge list` shows them.
+    #[arg(long = "option", value_name = "NAME")]
+    options: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -57,14 +64,22 @@ enum Command {
         #[command(flatten)]
         start: Start,
     },
+    /// Draw where a piece can go from a square: moves, captures, double captures.
+    Piece(piece::PieceArgs),
+    /// List the built-in games with a one-line description and their optional rules.
+    List {
+        /// List the pieces of the shared library instead, with letters and values.
+        #[arg(long)]
+        pieces: bool,
+    },
 }
 
-fn load(spec: &str) -> Result<Arc<Variant>, String> {
-    Variant::resolve(spec).map_err(|e| e.render().trim_end().to_string())
+fn load(spec: &str, options: &[String]) -> Result<Arc<Variant>, String> {
+    Variant::resolve_with_options(spec, options).map_err(|e| e.render().trim_end().to_string())
 }
 
 fn position(start: &Start) -> Result<Position, String> {
-    let v = load(&start.variant)?;
+    let v = load(&start.variant, &start.options)?;
     let mut pos = match &start.fen {
         Some(f) => Position::from_fen(&v, f)
             .map_err(|e| format!("bad position string: {}", e.render(f)))?,
@@ -126,6 +141,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("{t}");
             }
         }
+        Command::List { pieces } => print!("{}", list::list(pieces)),
+        Command::Piece(args) => piece::run(args)?,
         Command::Fen { start } => {
             let pos = position(&start)?;
             println!("{}", pos.fen());

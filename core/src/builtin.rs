@@ -31,3 +31,8 @@ pub fn library(name: &str) -> Option<&'static str> {
 pub fn game_names() -> Vec<&'static str> {
     GAMES.iter().map(|(n, _)| *n).collect()
 }
+
+/// The pieces of the built-in shared library (`variants/pieces.toml`), in file order.
+pub fn library_pieces() -> Vec<crate::def::PieceDef> {
+    crate::load::builtin_library_pieces("pieces").unwrap_or_default()
+}

@@ -1382,3 +1382,11 @@ pub(crate) fn read_str_at(name: &str, text: &str, dir: &Path) -> Read {
         Origin::Disk(dir.join(name)),
     )
 }
+
+/// The pieces of a built-in piece library, in file order.
+pub(crate) fn builtin_library_pieces(name: &str) -> Option<Vec<PieceDef>> {
+    let text = builtin::library(name)?;
+    let mut l = Loader::new();
+    let parsed = l.parse(format!("<built-in {name}.toml>"), text.to_string(), Origin::Builtin)?;
+    Some(l.pieces_of(&parsed.table))
+}
