@@ -8,7 +8,10 @@ use fairyforge::{Position, Variant};
 
 /// The repository root.
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 /// A built-in game.
@@ -35,7 +38,9 @@ pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
         .legal_moves()
         .iter()
         .map(|m| p.move_text(m))
-        .filter(|t| t.starts_with(from) && !t[from.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|t| {
+            t.starts_with(from) && !t[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
         .collect();
     v.sort();
     v
@@ -43,7 +48,10 @@ pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
 
 /// The built `fairyforge` binary (built by cargo for the test run).
 pub fn fairyforge() -> Command {
-    let exe = root().join("target").join(profile_dir()).join(format!("fairyforge{}", std::env::consts::EXE_SUFFIX));
+    let exe = root()
+        .join("target")
+        .join(profile_dir())
+        .join(format!("fairyforge{}", std::env::consts::EXE_SUFFIX));
     if !exe.exists() {
         let status = Command::new(env!("CARGO"))
             .args(["build", "-q", "-p", "fairyforge-cli"])
@@ -56,15 +64,40 @@ pub fn fairyforge() -> Command {
 }
 
 fn profile_dir() -> &'static str {
-    if cfg!(debug_assertions) { "debug" } else { "release" }
+    if cfg!(debug_assertions) {
+        "debug"
+    } else {
+        "release"
+    }
 }
 
 /// Runs the binary; returns (exit code, stdout, stderr).
 pub fn run(args: &[&str]) -> (i32, String, String) {
-    let out = fairyforge().args(args).current_dir(root()).output().expect("fairyforge runs");
+    let out = fairyforge()
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("fairyforge runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Like [`run`], but first brings the `fairyforge` binary up to date (once per test
+/// process), so that tests of its output never read a stale build.
+pub fn run_fresh(args: &[&str]) -> (i32, String, String) {
+    static BUILT: std::sync::Once = std::sync::Once::new();
+    BUILT.call_once(|| {
+        let mut cmd = Command::new(env!("CARGO"));
+        cmd.args(["build", "-q", "-p", "fairyforge-cli"])
+            .current_dir(root());
+        if !cfg!(debug_assertions) {
+            cmd.arg("--release");
+        }
+        let status = cmd.status().expect("cargo runs");
+        assert!(status.success(), "building the fairyforge binary failed");
+    });
+    run(args)
 }

@@ -10,14 +10,23 @@ pub fn list(pieces: bool) -> String {
         out.push_str("The shared piece library (variants/pieces.toml):\n");
         for p in lib {
             let royal = if p.royal { "  royal" } else { "" };
-            out.push_str(&format!("  {}  {:<width$}  {:>5}  {}{}\n", p.letter, p.name, format_value(p.value), p.id, royal));
+            out.push_str(&format!(
+                "  {}  {:<width$}  {:>5}  {}{}\n",
+                p.letter,
+                p.name,
+                format_value(p.value),
+                p.id,
+                royal
+            ));
         }
         return out;
     }
     let names = builtin::game_names();
     let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
     for name in names {
-        let Some(v) = Variant::builtin(name) else { continue };
+        let Some(v) = Variant::builtin(name) else {
+            continue;
+        };
         out.push_str(&format!("{name:<width$}  {}\n", v.description));
         for (opt, desc, _) in v.options() {
             out.push_str(&format!("{:<width$}    --option {opt}: {desc}\n", ""));
@@ -27,5 +36,9 @@ pub fn list(pieces: bool) -> String {
 }
 
 fn format_value(v: f64) -> String {
-    if v == 0.0 { "-".to_string() } else { format!("{v}") }
+    if v == 0.0 {
+        "-".to_string()
+    } else {
+        format!("{v}")
+    }
 }

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+mod analyse;
 mod list;
 mod piece;
 mod render;
@@ -64,6 +65,8 @@ enum Command {
         #[command(flatten)]
         start: Start,
     },
+    /// Let the computer analyse a position: depth, score, nodes and best line per depth.
+    Analyse(analyse::AnalyseArgs),
     /// Draw where a piece can go from a square: moves, captures, double captures.
     Piece(piece::PieceArgs),
     /// List the built-in games with a one-line description and their optional rules.
@@ -99,6 +102,17 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Validate { files } => {
             let mut bad = 0;
             for f in &files {
+                // A piece library (like `variants/pieces.toml`) is checked on its own.
+                if let Some(checked) = fairyforge::check_library(f) {
+                    match checked {
+                        Ok(ids) => println!("{f}: ok (piece library, {} pieces)", ids.len()),
+                        Err(e) => {
+                            bad += 1;
+                            print!("{}", e.render());
+                        }
+                    }
+                    continue;
+                }
                 match Variant::from_path(f) {
                     Ok(v) => println!("{f}: ok ({})", v.name),
                     Err(e) => {
@@ -143,6 +157,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::List { pieces } => print!("{}", list::list(pieces)),
         Command::Piece(args) => piece::run(args)?,
+        Command::Analyse(args) => analyse::run(args)?,
         Command::Fen { start } => {
             let pos = position(&start)?;
             println!("{}", pos.fen());
@@ -152,6 +167,13 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    // Piped into `head` and the like, end quietly like other command-line tools instead of
+    // failing on a closed pipe.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

@@ -21,6 +21,22 @@ fn over_ok(cond: Over, p: Piece, attacker: Color) -> bool {
 /// (The content of `k` itself is not read.)
 #[inline]
 pub(crate) fn attacked_on(v: &Variant, board: &[Piece], k: Square, by: Color) -> bool {
+    for &(src, mask) in v.leaps_of(by, k) {
+        if has(board[src.index()], by, mask) {
+            return true;
+        }
+    }
+    for &(start, len) in v.plain_of(by, k) {
+        for e in &v.plain_walks[start as usize..start as usize + len as usize] {
+            let p = board[e.sq.index()];
+            if p.is_some() {
+                if has(p, by, e.plain) {
+                    return true;
+                }
+                break;
+            }
+        }
+    }
     for probe in v.probes_of(by, k) {
         if probe_hits(v, board, k, by, probe) {
             return true;
@@ -37,7 +53,6 @@ fn has(p: Piece, by: Color, mask: u32) -> bool {
 #[inline]
 fn probe_hits(v: &Variant, board: &[Piece], k: Square, by: Color, probe: &Probe) -> bool {
     match *probe {
-        Probe::Leap { src, mask } => has(board[src.index()], by, mask),
         Probe::Walk {
             start,
             len,
@@ -234,4 +249,31 @@ pub(crate) fn atom_captures(v: &Variant, board: &[Piece], a: &Atom, by: Color, k
             false
         }
     }
+}
+
+/// Squares holding the first piece on a plain slider line from `k` with an attacker of
+/// `by` further along it: vacating one of them may expose `k` (a pin, generalised).
+pub(crate) fn pinned_first(
+    v: &Variant,
+    board: &[Piece],
+    k: Square,
+    by: Color,
+) -> crate::sqset::SquareSet {
+    let mut out = crate::sqset::SquareSet::EMPTY;
+    for &(start, len) in v.plain_of(by, k) {
+        let mut first = Square::NONE;
+        for e in &v.plain_walks[start as usize..start as usize + len as usize] {
+            let p = board[e.sq.index()];
+            if p.is_empty() {
+                continue;
+            }
+            if first.is_none() {
+                first = e.sq;
+            } else if has(p, by, e.plain) {
+                out.insert(first);
+                break;
+            }
+        }
+    }
+    out
 }

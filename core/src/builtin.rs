@@ -5,15 +5,42 @@
 pub const GAMES: &[(&str, &str)] = &[
     ("chess", include_str!("../../variants/chess.toml")),
     ("capablanca", include_str!("../../variants/capablanca.toml")),
-    ("birds-and-ninjas", include_str!("../../variants/birds-and-ninjas.toml")),
-    ("stealth-ninja", include_str!("../../variants/stealth-ninja.toml")),
-    ("stealth-ninja-alternate-start", include_str!("../../variants/stealth-ninja-alternate-start.toml")),
-    ("stealth-ninja-alternative-setup", include_str!("../../variants/stealth-ninja-alternative-setup.toml")),
-    ("stealth-ninja-alternative-reinforcements", include_str!("../../variants/stealth-ninja-alternative-reinforcements.toml")),
-    ("flying-bombers-grand", include_str!("../../variants/flying-bombers-grand.toml")),
-    ("insane-ninja", include_str!("../../variants/insane-ninja.toml")),
-    ("pick-the-piece", include_str!("../../variants/pick-the-piece.toml")),
-    ("air-and-trench-warfare", include_str!("../../variants/air-and-trench-warfare.toml")),
+    (
+        "birds-and-ninjas",
+        include_str!("../../variants/birds-and-ninjas.toml"),
+    ),
+    (
+        "stealth-ninja",
+        include_str!("../../variants/stealth-ninja.toml"),
+    ),
+    (
+        "stealth-ninja-alternate-start",
+        include_str!("../../variants/stealth-ninja-alternate-start.toml"),
+    ),
+    (
+        "stealth-ninja-alternative-setup",
+        include_str!("../../variants/stealth-ninja-alternative-setup.toml"),
+    ),
+    (
+        "stealth-ninja-alternative-reinforcements",
+        include_str!("../../variants/stealth-ninja-alternative-reinforcements.toml"),
+    ),
+    (
+        "flying-bombers-grand",
+        include_str!("../../variants/flying-bombers-grand.toml"),
+    ),
+    (
+        "insane-ninja",
+        include_str!("../../variants/insane-ninja.toml"),
+    ),
+    (
+        "pick-the-piece",
+        include_str!("../../variants/pick-the-piece.toml"),
+    ),
+    (
+        "air-and-trench-warfare",
+        include_str!("../../variants/air-and-trench-warfare.toml"),
+    ),
 ];
 
 /// Built-in piece libraries: (name, file text).

@@ -22,23 +22,36 @@ pub(crate) fn finish(read: Read, options: &[String]) -> Result<Arc<Variant>, Loa
         sources,
         mut diags,
     } = read;
-    let Some(def) = def else {
-        return Err(LoadError {
-            sources,
-            diagnostics: diags,
-        });
-    };
-    let mut cx = Ctx { diags: Vec::new() };
-    let variant = compile(&mut cx, def, options);
-    diags.extend(cx.diags);
-    if !diags.is_empty() {
-        return Err(LoadError {
-            sources,
-            diagnostics: diags,
-        });
+    // Problems of reading (syntax, keys, types) come first, then those of meaning (unknown
+    // names, the board, the setup), each group in reading order: file by file, top to
+    // bottom, problems without a place last. So a problem is reported before what follows
+    // from it.
+    let by_place = |d: &crate::Diagnostic| d.span.map_or((u32::MAX, 0), |s| (s.file, s.start));
+    diags.sort_by_key(by_place);
+    let read_problems = diags.len();
+    let variant = def.and_then(|def| {
+        // Compiling sees the reading problems: it then checks what it can without building
+        // tables from a definition already known to be wrong.
+        let mut cx = Ctx {
+            diags: std::mem::take(&mut diags),
+        };
+        let variant = compile(&mut cx, def, options);
+        diags = cx.diags;
+        variant
+    });
+    diags[read_problems..].sort_by_key(by_place);
+    match variant {
+        Some(variant) if diags.is_empty() => Ok(Arc::new(variant)),
+        _ => {
+            if diags.is_empty() {
+                diags.push(crate::Diagnostic::global("the game could not be read"));
+            }
+            Err(LoadError {
+                sources,
+                diagnostics: diags,
+            })
+        }
     }
-    let variant = variant.expect("no diagnostics means a compiled variant");
-    Ok(Arc::new(variant))
 }
 
 fn zone_set(g: &Geometry, z: &ZoneDef, color: Color) -> SquareSet {
@@ -108,7 +121,6 @@ fn over_code(o: Over) -> u8 {
 }
 
 pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> Option<Variant> {
-    let before = cx.diags.len();
     // Optional rules (R25): those asked for, and those on by default.
     let mut enabled = Vec::new();
     for name in options {
@@ -122,8 +134,15 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                 Some(x) => format!(": did you mean `{x}`?"),
                 None => String::new(),
             };
-            let avail = if names.is_empty() { "it has none".to_string() } else { format!("its options: {}", names.join(", ")) };
-            cx.diags.push(crate::Diagnostic::global(format!("{} has no option `{name}`{hint} ({avail})", def.name)));
+            let avail = if names.is_empty() {
+                "it has none".to_string()
+            } else {
+                format!("its options: {}", names.join(", "))
+            };
+            cx.diags.push(crate::Diagnostic::global(format!(
+                "{} has no option `{name}`{hint} ({avail})",
+                def.name
+            )));
         }
     }
     for o in def.options.clone() {
@@ -181,20 +200,38 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     }
     for sq in g.squares() {
         if g.mirror(sq).is_none() {
-            let span = def
-                .extra
-                .iter()
-                .chain(def.holes.iter())
-                .next()
-                .map(|s| s.span)
-                .unwrap_or(def.board_span);
+            // Point at the extra square itself, or at the hole that removed its mirror.
+            let (f, r) = g.coords(sq);
+            let mirror = (f, def.ranks as i8 + 1 - r);
+            let extra = def.extra.iter().find(|s| (s.file, s.rank) == (f, r));
+            let hole = def.holes.iter().find(|s| (s.file, s.rank) == mirror);
+            let (span, note) = match (extra, hole) {
+                (Some(e), _) => (
+                    e.span,
+                    format!(
+                        "Black's side mirrors White's (R2): add `{}` too",
+                        coord_name(mirror.0, mirror.1)
+                    ),
+                ),
+                (None, Some(h)) => (
+                    h.span,
+                    format!(
+                        "Black's side mirrors White's (R2): make `{}` a hole too",
+                        g.name(sq)
+                    ),
+                ),
+                (None, None) => (
+                    def.board_span,
+                    "Black's side mirrors White's (R2)".to_string(),
+                ),
+            };
             cx.err(
                 span,
                 format!(
                     "the board is not symmetric: `{}` has no mirror square",
                     g.name(sq)
                 ),
-                "Black's side mirrors White's (R2): add the mirror square too",
+                note,
             );
             break;
         }
@@ -240,9 +277,9 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     }
     if royal.is_none() && !def.pieces.is_empty() {
         cx.err(
-            def.span,
+            def.pieces_span,
             "no piece of this game is royal, so check and checkmate cannot happen",
-            "mark the king with `royal = true`",
+            "list a royal piece such as `king`, or mark one with `royal = true` in its `[piece.<id>]`",
         );
     }
     let kind_of = |name: &str| {
@@ -275,7 +312,14 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             // R17): the slot pieces and the reserve pieces, pawns left out.
             let chosen: Option<Vec<&Named>> = match c.name.as_str() {
                 "@slots" => Some(def.slots.iter().filter_map(|s| s.piece.as_ref()).collect()),
-                "@reserve" => Some(def.reserve.iter().flatten().filter(|(_, n)| *n > 0).map(|(p, _)| p).collect()),
+                "@reserve" => Some(
+                    def.reserve
+                        .iter()
+                        .flatten()
+                        .filter(|(_, n)| *n > 0)
+                        .map(|(p, _)| p)
+                        .collect(),
+                ),
                 _ => None,
             };
             if let Some(chosen) = chosen {
@@ -292,12 +336,24 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             }
             match kind_of(&c.name) {
                 Some(k) if def.pieces[k].royal => {
-                    cx.err(c.span, format!("promotion choice `{}` is royal", c.name), "a piece cannot promote to the king");
+                    cx.err(
+                        c.span,
+                        format!("promotion choice `{}` is royal", c.name),
+                        "a piece cannot promote to the king",
+                    );
                 }
                 Some(k) if !choices.contains(&(k as Kind)) => choices.push(k as Kind),
                 Some(_) => {}
                 None => unknown(cx, c, "promotion choice"),
             }
+        }
+        if !pr.suffix && (choices.len() > 1 || !pr.mandatory) {
+            // R29: without a suffix the move text cannot say which piece, or whether.
+            cx.err(
+                pr.span,
+                "a promotion with `suffix = false` must have one choice and be mandatory",
+                "without a suffix the move text cannot tell the choices apart: keep one choice and `mandatory = true`, or drop `suffix = false`",
+            );
         }
         if pr.choices.is_empty() {
             cx.err(
@@ -382,14 +438,31 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             }
         }
     } else if let Some(i) = def.setup.find('[') {
-        for ch in def.setup[i + 1..].chars().take_while(|c| *c != ']') {
-            if let Some(k) = def.pieces.iter().position(|p| p.letter == ch.to_ascii_uppercase()) {
-                in_reserve.push((k, def.setup_span));
+        for (j, ch) in def.setup[i + 1..]
+            .char_indices()
+            .take_while(|(_, c)| *c != ']')
+        {
+            if let Some(k) = def
+                .pieces
+                .iter()
+                .position(|p| p.letter == ch.to_ascii_uppercase())
+            {
+                in_reserve.push((k, setup_span(&def, i + 1 + j, 1)));
             }
         }
     }
+    // One report per piece, at its first mention.
+    let mut seen_kinds = Vec::new();
+    in_reserve.retain(|(k, _)| {
+        let new = !seen_kinds.contains(k);
+        seen_kinds.push(*k);
+        new
+    });
     for (k, span) in in_reserve {
-        if k >= npieces || !drops[k * 2].squares.is_empty() || def.drops.iter().any(|d| kind_of(&d.piece.name) == Some(k)) {
+        if k >= npieces
+            || !drops[k * 2].squares.is_empty()
+            || def.drops.iter().any(|d| kind_of(&d.piece.name) == Some(k))
+        {
             continue;
         }
         match &def.drop_zone {
@@ -520,9 +593,10 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         }
     }
 
-    if cx.diags.len() > before {
+    if !cx.diags.is_empty() {
         // Do not build tables from a definition already known to be wrong, but still check
         // the setup so that all mistakes are reported at once.
+        check_setup_letters(cx, &def);
         return None;
     }
 
@@ -892,8 +966,9 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     let mut bents: Vec<BentEntry> = Vec::new();
     let mut leaps: Vec<_> = rev.leaps.into_iter().collect();
     leaps.sort_by_key(|((c, k, s), _)| (*c, *k, *s));
+    let mut leap_per_target: Vec<Vec<(Square, u32)>> = vec![Vec::new(); 2 * n];
     for ((c, k, src), mask) in leaps {
-        per_target[c * n + k.index()].push(Probe::Leap { src, mask });
+        leap_per_target[c * n + k.index()].push((src, mask));
     }
     let mut jl: Vec<_> = rev.jump_land.into_iter().collect();
     jl.sort_by_key(|(key, _)| *key);
@@ -919,7 +994,32 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     }
     let mut wl: Vec<_> = rev.walks.into_iter().collect();
     wl.sort_by_key(|(key, _)| *key);
+    // Each walk splits in two: its plain slider part (attacks that only the first piece on
+    // the line decides, so pins can be found per position) and its special part (fly-over
+    // and cannon attacks, which depend on more squares and stay in the static sensitivity).
+    let mut plain_per_target: Vec<Vec<(u32, u16)>> = vec![Vec::new(); 2 * n];
+    let mut plain_walks: Vec<WalkEntry> = Vec::new();
     for ((c, k, dx, dy), mut w) in wl {
+        let mut plain: Vec<WalkEntry> = w
+            .entries
+            .iter()
+            .map(|e| WalkEntry {
+                sq: e.sq,
+                plain: e.plain,
+                ..Default::default()
+            })
+            .collect();
+        while plain.last().is_some_and(|e| e.plain == 0) {
+            plain.pop();
+        }
+        if !plain.is_empty() {
+            plain_per_target[c * n + k.index()]
+                .push((plain_walks.len() as u32, plain.len() as u16));
+            plain_walks.extend_from_slice(&plain);
+        }
+        for e in w.entries.iter_mut() {
+            e.plain = 0;
+        }
         while w
             .entries
             .last()
@@ -984,6 +1084,20 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         }
         per_target[c * n + k.index()].push(probe);
     }
+    let mut leap_probes = Vec::new();
+    let mut leap_index = vec![(0u32, 0u32); 2 * n];
+    for (i, list) in leap_per_target.into_iter().enumerate() {
+        let s = leap_probes.len() as u32;
+        leap_probes.extend(list);
+        leap_index[i] = (s, leap_probes.len() as u32);
+    }
+    let mut plain_probes = Vec::new();
+    let mut plain_index = vec![(0u32, 0u32); 2 * n];
+    for (i, list) in plain_per_target.into_iter().enumerate() {
+        let s = plain_probes.len() as u32;
+        plain_probes.extend(list);
+        plain_index[i] = (s, plain_probes.len() as u32);
+    }
     let mut probes = Vec::new();
     let mut probe_index = vec![(0u32, 0u32); 2 * n];
     for (i, list) in per_target.into_iter().enumerate() {
@@ -1009,10 +1123,18 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     let zobrist = crate::zobrist::keys(n, npieces);
     let scepter = def.scepter.as_ref().map(|sc| {
         check_zone_squares(cx, &g, &sc.zone);
-        ([zone_set(&g, &sc.zone, Color::White), zone_set(&g, &sc.zone, Color::Black)], sc.win)
+        (
+            [
+                zone_set(&g, &sc.zone, Color::White),
+                zone_set(&g, &sc.zone, Color::Black),
+            ],
+            sc.win,
+        )
     });
     // A game with drop rules shows reserves in its position strings, even empty (R28).
-    let has_drops = drops.iter().any(|d| !d.squares.is_empty()) || !def.drops.is_empty() || def.drop_zone.is_some();
+    let has_drops = drops.iter().any(|d| !d.squares.is_empty())
+        || !def.drops.is_empty()
+        || def.drop_zone.is_some();
     let mut variant = Variant {
         name: def.name.clone(),
         description: def.description.clone(),
@@ -1025,6 +1147,11 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         rays,
         probes,
         probe_index,
+        leap_probes,
+        leap_index,
+        plain_probes,
+        plain_index,
+        plain_walks,
         walks,
         bents,
         sensitive,
@@ -1048,22 +1175,47 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             let mut ok = true;
             for slot in &variant.def.slots {
                 let Some(pn) = &slot.piece else { continue };
-                let Some(k) = variant.kind_by_id(&pn.name) else { continue };
+                let Some(k) = variant.kind_by_id(&pn.name) else {
+                    continue;
+                };
                 for sr in &slot.squares {
                     let Some(sq) = g.square(sr.file as i32, sr.rank as i32) else {
-                        cx.err(sr.span, format!("slot square `{}` is not on the board", coord_name(sr.file, sr.rank)), board_note(g));
+                        cx.err(
+                            sr.span,
+                            format!(
+                                "slot square `{}` is not on the board",
+                                coord_name(sr.file, sr.rank)
+                            ),
+                            board_note(g),
+                        );
                         ok = false;
                         continue;
                     };
+                    // One report per slot square (White's, or else Black's mirror), naming
+                    // what stands there.
+                    let mut reported = false;
                     for c in Color::BOTH {
-                        let at = if c == Color::White { Some(sq) } else { g.mirror(sq) };
+                        let at = if c == Color::White {
+                            Some(sq)
+                        } else {
+                            g.mirror(sq)
+                        };
                         let Some(at) = at else { continue };
-                        if parsed.board[at.index()].is_some() {
-                            cx.err(
-                                sr.span,
-                                format!("slot square `{}` is not empty in the setup", g.name(at)),
-                                "a slot is an empty square of the setup that the chosen piece fills",
-                            );
+                        let there = parsed.board[at.index()];
+                        if there.is_some() {
+                            if !reported {
+                                cx.err(
+                                    sr.span,
+                                    format!(
+                                        "slot square `{}` is not empty in the setup: it holds a {} {}",
+                                        g.name(at),
+                                        there.color().name(),
+                                        variant.pieces[there.kind() as usize].name
+                                    ),
+                                    "a slot is an empty square of the setup that the chosen piece fills",
+                                );
+                                reported = true;
+                            }
                             ok = false;
                         } else {
                             parsed.board[at.index()] = crate::types::Piece::new(k, c);
@@ -1087,14 +1239,77 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             variant.setup = crate::fen::write_parsed(&variant, &parsed);
         }
         Err(e) => {
-            let span = variant.def.setup_span;
-            let start = (span.start + 1 + e.offset).min(span.end.saturating_sub(1).max(span.start));
-            let end = (start + e.len.max(1)).min(span.end.max(start + 1));
-            cx.err(crate::source::Span { file: span.file, start, end }, format!("bad setup: {}", e.message), e.hint.clone());
+            // `setup` was trimmed: offsets count from its first non-space character.
+            let lead = variant.def.setup.len() - variant.def.setup.trim_start().len();
+            cx.err(
+                setup_span(&variant.def, lead + e.offset, e.len),
+                format!("bad setup: {}", e.message),
+                e.hint.clone(),
+            );
             return None;
         }
     }
     Some(variant)
+}
+
+/// The span of `len` bytes at byte `offset` of the setup string, when the file holds the
+/// string as written (no escapes); else the whole string.
+fn setup_span(def: &VariantDef, offset: usize, len: usize) -> crate::source::Span {
+    let s = def.setup_span;
+    if s.end.saturating_sub(s.start) == def.setup.len() && offset < def.setup.len() {
+        let start = s.start + offset;
+        crate::source::Span {
+            file: s.file,
+            start,
+            end: (start + len.max(1)).min(s.end),
+        }
+    } else {
+        s
+    }
+}
+
+/// When the definition has other mistakes the setup cannot be read as a position, but its
+/// piece letters can still be checked, so that every mistake is reported at once.
+fn check_setup_letters(cx: &mut Ctx, def: &VariantDef) {
+    if def.pieces.is_empty() {
+        // Every letter would be unknown: the reason (no pieces) is reported already.
+        return;
+    }
+    let board = def.setup.split(' ').find(|f| !f.is_empty()).unwrap_or("");
+    let lead = def.setup.find(board).unwrap_or(0);
+    // One report, at the first unknown letter, naming every unknown letter once.
+    let mut first = None;
+    let mut unknown: Vec<char> = Vec::new();
+    for (j, c) in board.char_indices() {
+        if !c.is_ascii_alphabetic()
+            || unknown.iter().any(|u| u.eq_ignore_ascii_case(&c))
+            || def
+                .pieces
+                .iter()
+                .any(|p| p.letter == c.to_ascii_uppercase())
+        {
+            continue;
+        }
+        first.get_or_insert(j);
+        unknown.push(c);
+    }
+    let Some(j) = first else { return };
+    let message = match unknown.as_slice() {
+        [c] => format!("bad setup: no piece of this game has the letter `{c}`"),
+        _ => format!(
+            "bad setup: no piece of this game has the letters {}",
+            unknown
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    cx.err(
+        setup_span(def, lead + j, 1),
+        message,
+        crate::fen::letters_hint(def.pieces.iter().map(|p| p.letter)),
+    );
 }
 
 fn overlaps(a: &SquareSet, b: &SquareSet) -> bool {

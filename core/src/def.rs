@@ -186,6 +186,9 @@ pub struct VariantDef {
     pub extra: Vec<SquareRef>,
     pub holes: Vec<SquareRef>,
     pub pieces: Vec<PieceDef>,
+    /// The `pieces` list (or the file's start when it has none), for messages about the
+    /// game's set of pieces.
+    pub pieces_span: Span,
     pub setup: String,
     pub setup_span: Span,
     pub promotions: Vec<PromotionDef>,

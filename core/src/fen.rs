@@ -59,12 +59,18 @@ pub(crate) struct ParsedFen {
     pub reserves: [[u8; MAX_KINDS]; 2],
 }
 
-fn letters(v: &Variant) -> String {
-    v.pieces
-        .iter()
-        .map(|p| p.letter.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The note under an unknown letter: the letters the game has.
+pub(crate) fn letters_hint(letters: impl Iterator<Item = char>) -> String {
+    // `?` stands for a piece whose letter is missing or wrong (already reported).
+    let list: Vec<String> = letters
+        .filter(|c| c.is_ascii_alphabetic())
+        .map(|c| c.to_string())
+        .collect();
+    if list.is_empty() {
+        "the game has no pieces with letters".to_string()
+    } else {
+        format!("the letters are {}", list.join(" "))
+    }
 }
 
 /// Splits on spaces, keeping each field's byte offset.
@@ -172,9 +178,10 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
                 continue;
             }
             if !c.is_ascii_alphabetic() {
+                let c = row[j..].chars().next().unwrap_or(c);
                 return Err(FenError::new(
                     off + j,
-                    1,
+                    c.len_utf8(),
                     format!("unexpected `{c}` in the board"),
                     "expected piece letters and digits",
                 ));
@@ -184,7 +191,7 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
                     off + j,
                     1,
                     format!("no piece of this game has the letter `{c}`"),
-                    format!("the letters are {}", letters(v)),
+                    letters_hint(v.pieces.iter().map(|p| p.letter)),
                 ));
             };
             if i >= squares.len() {
@@ -225,7 +232,7 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
                     roff + j,
                     1,
                     format!("no piece of this game has the letter `{c}` (in the reserve)"),
-                    format!("the letters are {}", letters(v)),
+                    letters_hint(v.pieces.iter().map(|p| p.letter)),
                 ));
             };
             let color = if c.is_ascii_uppercase() {
@@ -303,14 +310,22 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
                     }
                     l => mine
                         .iter()
-                        .find(|r| g.file(r.rook_home) == l as u8 - b'a')
+                        .find(|r| g.file(r.rook_home) as u32 + 'a' as u32 == l as u32)
                         .copied(),
                 }
             });
             let Some(rook) = rook else {
+                if v.castling.is_none() {
+                    return Err(FenError::new(
+                        coff,
+                        text.len(),
+                        format!("castling rights `{text}`, but this game has no castling"),
+                        "write `-` (or add a `[castling]` table to the game)",
+                    ));
+                }
                 return Err(FenError::new(
                     coff + j,
-                    1,
+                    ch.len_utf8(),
                     format!("`{ch}` is not a castling right of this game"),
                     "castling rights are the files of the castling rooks, upper case for White, or `-`",
                 ));
@@ -358,7 +373,8 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
         let mut j = 0;
         while j < b.len() {
             let st = j;
-            j += 1;
+            // One character (a file letter), then the rank's digits.
+            j += text[st..].chars().next().map_or(1, char::len_utf8);
             while j < b.len() && b[j].is_ascii_digit() {
                 j += 1;
             }
@@ -474,12 +490,30 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
 
 pub(crate) fn write(pos: &Position) -> String {
     let eps = pos.ep_targets();
-    write_parts(&pos.variant, &pos.board, pos.side, pos.castling, &eps, pos.halfmove, pos.fullmove, &pos.reserves)
+    write_parts(
+        &pos.variant,
+        &pos.board,
+        pos.side,
+        pos.castling,
+        &eps,
+        pos.halfmove,
+        pos.fullmove,
+        &pos.reserves,
+    )
 }
 
 pub(crate) fn write_parsed(v: &Variant, p: &ParsedFen) -> String {
     let eps = ep_line(v, p.ep_from, p.ep_to, p.ep_steps);
-    write_parts(v, &p.board, p.side, p.castling, &eps, p.halfmove, p.fullmove, &p.reserves)
+    write_parts(
+        v,
+        &p.board,
+        p.side,
+        p.castling,
+        &eps,
+        p.halfmove,
+        p.fullmove,
+        &p.reserves,
+    )
 }
 
 /// The squares strictly between `from` and `to`, in `steps` equal steps.

@@ -60,7 +60,9 @@ impl Position {
         // Four-character coordinate forms such as `f1h1` may name a castling king move.
         if let Some((from, to)) = self.two_squares(t) {
             let matches: Vec<usize> = (0..legal.len())
-                .filter(|&i| legal[i].from == from && legal[i].to == to && legal[i].kind != MoveKind::Drop)
+                .filter(|&i| {
+                    legal[i].from == from && legal[i].to == to && legal[i].kind != MoveKind::Drop
+                })
                 .collect();
             return self.pick(t, &legal, &texts, matches, Some(from), Some(to));
         }
@@ -75,7 +77,11 @@ impl Position {
                 if p.to.is_some_and(|to| to != m.to) {
                     return false;
                 }
-                let kind = if m.kind == MoveKind::Drop { m.piece } else { self.board[m.from.index()].kind() };
+                let kind = if m.kind == MoveKind::Drop {
+                    m.piece
+                } else {
+                    self.board[m.from.index()].kind()
+                };
                 let piece = &self.variant.pieces[kind as usize];
                 match p.letter {
                     Some(l) if l != piece.letter => return false,
@@ -136,7 +142,12 @@ impl Position {
         Some((from, to))
     }
 
-    fn castle_shortcut(&self, t: &str, legal: &[Move], texts: &[String]) -> Result<Option<Move>, InputError> {
+    fn castle_shortcut(
+        &self,
+        t: &str,
+        legal: &[Move],
+        texts: &[String],
+    ) -> Result<Option<Move>, InputError> {
         let high = match t.replace('0', "O").as_str() {
             "O-O" => true,
             "O-O-O" => false,
@@ -144,59 +155,96 @@ impl Position {
         };
         let g = &self.variant.geometry;
         let found: Vec<usize> = (0..legal.len())
-            .filter(|&i| legal[i].kind == MoveKind::Castle && (g.file(legal[i].to) > g.file(legal[i].from)) == high)
+            .filter(|&i| {
+                legal[i].kind == MoveKind::Castle
+                    && (g.file(legal[i].to) > g.file(legal[i].from)) == high
+            })
             .collect();
         match found.as_slice() {
             [i] => Ok(Some(legal[*i])),
-            [] => Err(InputError::Illegal(format!("no castling toward the {} files now", if high { "higher" } else { "lower" }))),
-            many => Err(InputError::Ambiguous(many.iter().map(|i| texts[*i].clone()).collect())),
+            [] => Err(InputError::Illegal(format!(
+                "no castling toward the {} files now",
+                if high { "higher" } else { "lower" }
+            ))),
+            many => Err(InputError::Ambiguous(
+                many.iter().map(|i| texts[*i].clone()).collect(),
+            )),
         }
     }
 
     fn pattern(&self, t: &str) -> Result<Pattern, InputError> {
         let g = &self.variant.geometry;
         let unreadable = |why: &str| InputError::Unreadable(t.to_string(), why.to_string());
-        let mut p = Pattern { letter: None, from_file: None, from_rank: None, to: None, capture: false, promo: None, drop: false };
+        let mut p = Pattern {
+            letter: None,
+            from_file: None,
+            from_rank: None,
+            to: None,
+            capture: false,
+            promo: None,
+            drop: false,
+        };
         if let Some((l, sq)) = t.split_once('@') {
             let mut ch = l.chars();
             let (Some(c), None) = (ch.next(), ch.next()) else {
-                return Err(unreadable("a drop is a piece letter, `@` and a square, like `J@e5`"));
+                return Err(unreadable(
+                    "a drop is a piece letter, `@` and a square, like `J@e5`",
+                ));
             };
             let c = c.to_ascii_uppercase();
             if self.variant.kind_by_letter(c).is_none() {
-                return Err(unreadable(&format!("no piece of this game has the letter `{c}`")));
+                return Err(unreadable(&format!(
+                    "no piece of this game has the letter `{c}`"
+                )));
             }
             // `J@e2e5` is R29 text (handled before); here only the final square.
-            let to = g.parse_square(sq).ok_or_else(|| InputError::NoSuchSquare(sq.to_string()))?;
+            let to = g
+                .parse_square(sq)
+                .ok_or_else(|| InputError::NoSuchSquare(sq.to_string()))?;
             p.letter = Some(c);
             p.to = Some(to);
             p.drop = true;
             return Ok(p);
         }
-        let mut s: Vec<char> = t.chars().filter(|c| *c != '+' && *c != '#' && *c != '=').collect();
+        let mut s: Vec<char> = t
+            .chars()
+            .filter(|c| *c != '+' && *c != '#' && *c != '=')
+            .collect();
         if s.first().is_some_and(|c| c.is_ascii_uppercase()) {
             let c = s.remove(0);
             if self.variant.kind_by_letter(c).is_none() {
-                return Err(unreadable(&format!("no piece of this game has the letter `{c}`")));
+                return Err(unreadable(&format!(
+                    "no piece of this game has the letter `{c}`"
+                )));
             }
             p.letter = Some(c);
         }
         // A promotion letter at the end (upper or lower case) after a square.
-        if s.len() >= 3 && s.last().is_some_and(|c| c.is_ascii_alphabetic()) && s[s.len() - 2].is_ascii_digit() {
+        if s.len() >= 3
+            && s.last().is_some_and(|c| c.is_ascii_alphabetic())
+            && s[s.len() - 2].is_ascii_digit()
+        {
             let c = s.pop().unwrap().to_ascii_uppercase();
             if self.variant.kind_by_letter(c).is_none() {
-                return Err(unreadable(&format!("no piece of this game has the letter `{c}`")));
+                return Err(unreadable(&format!(
+                    "no piece of this game has the letter `{c}`"
+                )));
             }
             p.promo = Some(c);
         }
         let text: String = s.iter().collect();
         // The destination is the last square in the text.
-        let digits_at = text.rfind(|c: char| !c.is_ascii_digit()).ok_or_else(|| unreadable("expected a square"))?;
+        let digits_at = text
+            .rfind(|c: char| !c.is_ascii_digit())
+            .ok_or_else(|| unreadable("expected a square"))?;
         let dest = &text[digits_at..];
         if dest.len() < 2 {
             return Err(unreadable("expected a destination square, like `e4`"));
         }
-        p.to = Some(g.parse_square(dest).ok_or_else(|| InputError::NoSuchSquare(dest.to_string()))?);
+        p.to = Some(
+            g.parse_square(dest)
+                .ok_or_else(|| InputError::NoSuchSquare(dest.to_string()))?,
+        );
         let mut head: &str = &text[..digits_at];
         if let Some(h) = head.strip_suffix('x') {
             p.capture = true;
@@ -210,7 +258,10 @@ impl Position {
                 i = 1;
             }
             if i < b.len() {
-                p.from_rank = Some(head[i..].parse::<i8>().map_err(|_| unreadable(&format!("`{head}` is not a file, rank or square")))?);
+                p.from_rank =
+                    Some(head[i..].parse::<i8>().map_err(|_| {
+                        unreadable(&format!("`{head}` is not a file, rank or square"))
+                    })?);
             }
             if let (Some(f), Some(r)) = (p.from_file, p.from_rank)
                 && g.square(f as i32, r as i32).is_none()
@@ -242,13 +293,23 @@ impl Position {
                         "{} {} would leave {} king attacked",
                         g.name(f),
                         g.name(to),
-                        if us == Color::White { "White's" } else { "Black's" }
+                        if us == Color::White {
+                            "White's"
+                        } else {
+                            "Black's"
+                        }
                     ));
                 }
-                return InputError::Illegal(format!("the {name} on {} cannot move to {}", g.name(f), g.name(to)));
+                return InputError::Illegal(format!(
+                    "the {name} on {} cannot move to {}",
+                    g.name(f),
+                    g.name(to)
+                ));
             }
         }
-        InputError::Illegal(format!("`{t}` matches no legal move (type `moves` to list them)"))
+        InputError::Illegal(format!(
+            "`{t}` matches no legal move (type `moves` to list them)"
+        ))
     }
 }
 
@@ -273,11 +334,20 @@ mod tests {
         assert_eq!(text(&p, "e4"), "e2e4");
         assert_eq!(text(&p, "Nf3"), "g1f3");
         assert_eq!(text(&p, "g1f3"), "g1f3");
-        assert_eq!(text(&p, "Nd4"), "error: illegal: `Nd4` matches no legal move (type `moves` to list them)");
-        assert_eq!(text(&p, "e2e5"), "error: illegal: the pawn on e2 cannot move to e5");
+        assert_eq!(
+            text(&p, "Nd4"),
+            "error: illegal: `Nd4` matches no legal move (type `moves` to list them)"
+        );
+        assert_eq!(
+            text(&p, "e2e5"),
+            "error: illegal: the pawn on e2 cannot move to e5"
+        );
         assert_eq!(text(&p, "e7e5"), "error: the piece on e7 is not yours");
         assert_eq!(text(&p, "e3e4"), "error: there is no piece on e3");
-        assert_eq!(text(&p, "z9"), "error: there is no square `z9` on this board");
+        assert_eq!(
+            text(&p, "z9"),
+            "error: there is no square `z9` on this board"
+        );
     }
 
     #[test]
@@ -291,8 +361,14 @@ mod tests {
         let c = Position::from_fen(&v, "ff/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GR3K2RG/FF[JJJJjjjj] w BIbi - 0 1").unwrap();
         assert_eq!(text(&c, "f1h1"), "f1h1i1g1");
         assert_eq!(text(&c, "Kh1"), "f1h1i1g1");
-        assert_eq!(text(&c, "Kg1"), "error: ambiguous: could be f1g1 or f1g1i1f1");
-        assert_eq!(text(&c, "O-O"), "error: ambiguous: could be f1g1i1f1 or f1h1i1g1 or f1i1i1h1");
+        assert_eq!(
+            text(&c, "Kg1"),
+            "error: ambiguous: could be f1g1 or f1g1i1f1"
+        );
+        assert_eq!(
+            text(&c, "O-O"),
+            "error: ambiguous: could be f1g1i1f1 or f1h1i1g1 or f1i1i1h1"
+        );
     }
 
     #[test]
@@ -300,6 +376,9 @@ mod tests {
         let v = Variant::builtin("chess").unwrap();
         let p = Position::from_fen(&v, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
         assert_eq!(text(&p, "Kxe2"), "e1e2");
-        assert_eq!(text(&p, "e1d2"), "error: illegal: e1 d2 would leave White's king attacked");
+        assert_eq!(
+            text(&p, "e1d2"),
+            "error: illegal: e1 d2 would leave White's king attacked"
+        );
     }
 }

@@ -168,7 +168,7 @@ impl Ctx {
                 None
             }
             _ => {
-                self.type_err(n, key, "an integer");
+                self.type_err(n, key, &format!("a whole number from {lo} to {hi}"));
                 None
             }
         }
@@ -226,46 +226,91 @@ impl Ctx {
             self.check_keys(pt, PROMOTION_KEYS, "`[promotion]`");
             let pieces = self.names(pt, "pieces").unwrap_or_default();
             if pt.get("pieces").is_none() {
-                self.missing(pn.span, "pieces", "`[promotion]`", "pieces = [\"pawn\"]");
+                self.missing(
+                    pt,
+                    pn.span,
+                    "pieces",
+                    "`[promotion]`",
+                    "pieces = [\"pawn\"]",
+                );
             }
             let choices = self.names(pt, "choices").unwrap_or_default();
             if pt.get("choices").is_none() {
-                self.missing(pn.span, "choices", "`[promotion]`", "choices = [\"queen\", \"rook\"]");
+                self.missing(
+                    pt,
+                    pn.span,
+                    "choices",
+                    "`[promotion]`",
+                    "choices = [\"queen\", \"rook\"]",
+                );
             }
             let zone = match pt.get("zone") {
                 Some(z) => self.zone(z, "zone"),
                 None => None,
             }
-            .unwrap_or(ZoneDef { items: vec![ZoneItem::LastRank], span: pn.span });
+            .unwrap_or(ZoneDef {
+                items: vec![ZoneItem::LastRank],
+                span: pn.span,
+            });
             let mandatory = self.bool(pt, "mandatory").unwrap_or(true);
             let suffix = self.bool(pt, "suffix").unwrap_or(true);
-            out.push(PromotionDef { pieces, zone, choices, mandatory, suffix, span: pn.span });
+            out.push(PromotionDef {
+                pieces,
+                zone,
+                choices,
+                mandatory,
+                suffix,
+                span: pn.span,
+            });
         }
         out
     }
 
     fn scepter(&mut self, n: &Node) -> Option<ScepterDef> {
         let Value::Table(t) = &n.value else {
-            self.type_err(n, "scepter", "a table like `{ zone = \"enemy-rear\", result = \"win\" }`");
+            self.type_err(
+                n,
+                "scepter",
+                "a table like `{ zone = \"enemy-rear\", result = \"win\" }`",
+            );
             return None;
         };
         self.check_keys(t, SCEPTER_KEYS, "`scepter`");
         let zone = match t.get("zone") {
             Some(z) => self.zone(z, "zone")?,
-            None => ZoneDef { items: vec![ZoneItem::EnemyRear], span: n.span },
+            None => ZoneDef {
+                items: vec![ZoneItem::EnemyRear],
+                span: n.span,
+            },
         };
         let win = match self.str(t, "result") {
             None | Some(("win", _)) => true,
             Some(("draw", _)) => false,
             Some((s, sp)) => {
-                self.err(sp, format!("unknown scepter result `{s}`"), "expected `win` or `draw`");
+                self.err(
+                    sp,
+                    format!("unknown scepter result `{s}`"),
+                    "expected `win` or `draw`",
+                );
                 true
             }
         };
-        Some(ScepterDef { zone, win, span: n.span })
+        Some(ScepterDef {
+            zone,
+            win,
+            span: n.span,
+        })
     }
 
-    fn missing(&mut self, span: Span, key: &str, what: &str, example: &str) {
+    /// Reports a missing key, unless the table has a misspelling of it (already reported as
+    /// an unknown key with a suggestion).
+    fn missing(&mut self, t: &Table, span: Span, key: &str, what: &str, example: &str) {
+        if t.entries
+            .keys()
+            .any(|k| k != key && did_you_mean(k, [key]).is_some())
+        {
+            return;
+        }
         self.err(
             span,
             format!("{what} has no `{key}`"),
@@ -310,10 +355,16 @@ impl Ctx {
                     span: node.span,
                 }),
                 None => {
+                    let hint = match parse_coords(&s.trim().to_lowercase()) {
+                        Some((f, r)) => {
+                            format!(": did you mean `{}`?", crate::geometry::coord_name(f, r))
+                        }
+                        None => String::new(),
+                    };
                     self.err(
                         node.span,
-                        format!("`{s}` is not a square name"),
-                        "expected a file letter and a rank, like `e1`",
+                        format!("`{s}` is not a square name{hint}"),
+                        "expected a lower-case file letter and a rank, like `e1`",
                     );
                     None
                 }
@@ -359,6 +410,10 @@ impl Ctx {
                 None => {
                     let hint = match did_you_mean(s, ZONE_NAMES.iter().copied()) {
                         Some(x) => format!(": did you mean `{x}`?"),
+                        None if s.starts_with("rank") => format!(
+                            ": ranks are numbers from 0 to {}, written `rank 2` or `ranks 1..5`",
+                            MAX_RANKS + 1
+                        ),
                         None => String::new(),
                     };
                     self.err(
@@ -434,9 +489,15 @@ impl Ctx {
             );
             return None;
         }
+        let found = match &node.value {
+            Value::Array(items) if items.len() != 2 => {
+                format!("it has {} numbers", items.len())
+            }
+            _ => "its parts must be whole numbers".to_string(),
+        };
         self.err(
             node.span,
-            format!("bad offset in `{key}`"),
+            format!("bad offset in `{key}`: {found}"),
             "an offset is two whole numbers [files, ranks], like `[1, 2]`",
         );
         None
@@ -502,6 +563,7 @@ fn describe(n: &Node) -> String {
     match &n.value {
         Value::Str(s) => format!("the string \"{s}\""),
         Value::Int(i) => i.to_string(),
+        Value::Float(f) => f.to_string(),
         v => v.type_name().to_string(),
     }
 }
@@ -592,7 +654,7 @@ fn read_piece(cx: &mut Ctx, id: &str, key_span: Span, node: &Node) -> Option<Pie
         }
         None => {
             if t.get("letter").is_none() {
-                cx.missing(key_span, "letter", &what, "letter = \"X\"");
+                cx.missing(t, key_span, "letter", &what, "letter = \"X\"");
             }
             ('?', key_span)
         }
@@ -603,6 +665,7 @@ fn read_piece(cx: &mut Ctx, id: &str, key_span: Span, node: &Node) -> Option<Pie
     let mut moves = Vec::new();
     match t.get("moves") {
         None => cx.missing(
+            t,
             key_span,
             "moves",
             &what,
@@ -713,7 +776,13 @@ fn read_move(cx: &mut Ctx, node: &Node, what: &str) -> Option<MoveDef> {
     let then = match (prim, t.get("then")) {
         (Prim::Bent, Some(n)) => cx.dirs(n, "then", &symmetry, sym_span),
         (Prim::Bent, None) => {
-            cx.missing(node.span, "then", "a `bent` move", "then = \"orthogonal\"");
+            cx.missing(
+                t,
+                node.span,
+                "then",
+                "a `bent` move",
+                "then = \"orthogonal\"",
+            );
             Vec::new()
         }
         _ => Vec::new(),
@@ -834,9 +903,22 @@ fn merge(parent: Table, child: Table) -> Table {
     let mut out = parent;
     for (k, (kspan, node)) in child.entries {
         let merged = match (out.entries.shift_remove(&k), node) {
-            (Some((_, Node { value: Value::Table(pt), .. })), Node { value: Value::Table(ct), span }) => {
-                Node { value: Value::Table(merge(pt, ct)), span }
-            }
+            (
+                Some((
+                    _,
+                    Node {
+                        value: Value::Table(pt),
+                        ..
+                    },
+                )),
+                Node {
+                    value: Value::Table(ct),
+                    span,
+                },
+            ) => Node {
+                value: Value::Table(merge(pt, ct)),
+                span,
+            },
             (_, node) => node,
         };
         out.entries.insert(k, (kspan, merged));
@@ -967,14 +1049,21 @@ impl Loader {
     /// Resolves `extends`: the parent game (a path relative to this file, or a built-in
     /// game) is loaded and this file's keys are merged over it.
     fn extend(&mut self, parsed: Parsed, depth: usize) -> Option<Parsed> {
-        let Some(n) = parsed.table.get("extends") else { return Some(parsed) };
+        let Some(n) = parsed.table.get("extends") else {
+            return Some(parsed);
+        };
         let Value::Str(want) = &n.value else {
-            self.cx.type_err(n, "extends", "a string: a built-in game or a path");
+            self.cx
+                .type_err(n, "extends", "a string: a built-in game or a path");
             return Some(parsed);
         };
         let (want, span) = (want.clone(), n.span);
         if depth > 8 {
-            self.cx.err(span, "`extends` goes more than 8 files deep", "a file may not extend itself, directly or not");
+            self.cx.err(
+                span,
+                "`extends` goes more than 8 files deep",
+                "a file may not extend itself, directly or not",
+            );
             return None;
         }
         let disk = match &self.origins[span.file as usize] {
@@ -988,14 +1077,23 @@ impl Loader {
             Some(path) => match std::fs::read_to_string(&path) {
                 Ok(text) => self.parse(path.display().to_string(), text, Origin::Disk(path)),
                 Err(e) => {
-                    self.cx.err(span, format!("cannot read `{want}`: {e}"), "check the path");
+                    self.cx
+                        .err(span, format!("cannot read `{want}`: {e}"), "check the path");
                     None
                 }
             },
             None => {
-                let stem = Path::new(&want).file_stem().and_then(|s| s.to_str()).unwrap_or(&want).to_string();
+                let stem = Path::new(&want)
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or(&want)
+                    .to_string();
                 match builtin::game(&stem) {
-                    Some(text) => self.parse(format!("<built-in {stem}.toml>"), text.to_string(), Origin::Builtin),
+                    Some(text) => self.parse(
+                        format!("<built-in {stem}.toml>"),
+                        text.to_string(),
+                        Origin::Builtin,
+                    ),
                     None => {
                         let names = builtin::game_names();
                         let hint = match did_you_mean(&want, names.iter().copied()) {
@@ -1005,7 +1103,10 @@ impl Loader {
                         self.cx.err(
                             span,
                             format!("cannot find the game `{want}` to extend{hint}"),
-                            format!("give a path relative to this file or a built-in game: {}", names.join(", ")),
+                            format!(
+                                "give a path relative to this file or a built-in game: {}",
+                                names.join(", ")
+                            ),
                         );
                         None
                     }
@@ -1020,7 +1121,10 @@ impl Loader {
         if child.entries.contains_key("reserve") {
             base.entries.shift_remove("reserve");
         }
-        Some(Parsed { table: merge(base, child), span: parsed.span })
+        Some(Parsed {
+            table: merge(base, child),
+            span: parsed.span,
+        })
     }
 
     fn imports(&mut self, parsed: &Parsed) {
@@ -1052,6 +1156,7 @@ impl Loader {
             None => {
                 if t.get("name").is_none() {
                     cx.missing(
+                        t,
                         parsed.span,
                         "name",
                         "the variant file",
@@ -1075,14 +1180,14 @@ impl Loader {
                 match cx.int(b, "files", 1, MAX_FILES as i64) {
                     Some((v, _)) => files = v as u8,
                     None if b.get("files").is_none() => {
-                        cx.missing(board_span, "files", "`[board]`", "files = 8")
+                        cx.missing(b, board_span, "files", "`[board]`", "files = 8")
                     }
                     None => {}
                 }
                 match cx.int(b, "ranks", 1, MAX_RANKS as i64) {
                     Some((v, _)) => ranks = v as u8,
                     None if b.get("ranks").is_none() => {
-                        cx.missing(board_span, "ranks", "`[board]`", "ranks = 8")
+                        cx.missing(b, board_span, "ranks", "`[board]`", "ranks = 8")
                     }
                     None => {}
                 }
@@ -1092,6 +1197,7 @@ impl Loader {
             None => {
                 if t.get("board").is_none() {
                     cx.missing(
+                        t,
                         parsed.span,
                         "board",
                         "the variant file",
@@ -1101,10 +1207,25 @@ impl Loader {
             }
         }
         let (setup, setup_span) = match cx.str(t, "setup") {
-            Some((s, sp)) => (s.to_string(), sp),
+            Some((s, sp)) => {
+                // Where the string is written as is (quotes, no escapes), the span covers just
+                // its text, so that a mistake in the position points at its character.
+                let raw = self.sources.files[sp.file as usize]
+                    .text
+                    .get(sp.start..sp.end);
+                let inner = raw
+                    .filter(|r| r.len() == s.len() + 2 && r[1..r.len() - 1] == *s)
+                    .map(|_| Span {
+                        file: sp.file,
+                        start: sp.start + 1,
+                        end: sp.end - 1,
+                    });
+                (s.to_string(), inner.unwrap_or(sp))
+            }
             None => {
                 if t.get("setup").is_none() {
                     cx.missing(
+                        t,
                         parsed.span,
                         "setup",
                         "the variant file",
@@ -1114,7 +1235,10 @@ impl Loader {
                 (String::new(), parsed.span)
             }
         };
-        let promotions = t.get("promotion").map(|n| cx.promotions(n)).unwrap_or_default();
+        let promotions = t
+            .get("promotion")
+            .map(|n| cx.promotions(n))
+            .unwrap_or_default();
         let scepter = t.get("scepter").and_then(|n| cx.scepter(n));
         let mut options = Vec::new();
         if let Some(ot) = cx.table(t, "options") {
@@ -1124,27 +1248,58 @@ impl Loader {
                     continue;
                 };
                 cx.check_keys(o, OPTION_KEYS, &format!("option `{oname}`"));
-                let description = cx.str(o, "description").map(|(s, _)| s.to_string()).unwrap_or_default();
+                let description = cx
+                    .str(o, "description")
+                    .map(|(s, _)| s.to_string())
+                    .unwrap_or_default();
                 let default = cx.bool(o, "default").unwrap_or(false);
-                let promotions = o.get("promotion").map(|n| cx.promotions(n)).unwrap_or_default();
+                let promotions = o
+                    .get("promotion")
+                    .map(|n| cx.promotions(n))
+                    .unwrap_or_default();
                 let scepter = o.get("scepter").and_then(|n| cx.scepter(n));
-                options.push(OptionDef { name: oname.clone(), description, default, promotions, scepter, span: *kspan });
+                options.push(OptionDef {
+                    name: oname.clone(),
+                    description,
+                    default,
+                    promotions,
+                    scepter,
+                    span: *kspan,
+                });
             }
         }
         let mut slots = Vec::new();
         if let Some(st) = cx.table(t, "slots") {
             for (sname, (kspan, node)) in &st.entries {
                 let Value::Table(o) = &node.value else {
-                    cx.type_err(node, sname, "a table like `{ squares = [\"a1\"], piece = \"ninja-guard\" }`");
+                    cx.type_err(
+                        node,
+                        sname,
+                        "a table like `{ squares = [\"a1\"], piece = \"ninja-guard\" }`",
+                    );
                     continue;
                 };
                 cx.check_keys(o, SLOT_KEYS, &format!("slot `{sname}`"));
                 let squares = cx.squares(o, "squares");
                 if o.get("squares").is_none() {
-                    cx.missing(*kspan, "squares", &format!("slot `{sname}`"), "squares = [\"a1\"]");
+                    cx.missing(
+                        o,
+                        *kspan,
+                        "squares",
+                        &format!("slot `{sname}`"),
+                        "squares = [\"a1\"]",
+                    );
                 }
-                let piece = cx.str(o, "piece").map(|(s, sp)| Named { name: s.to_string(), span: sp });
-                slots.push(SlotDef { name: sname.clone(), squares, piece, span: *kspan });
+                let piece = cx.str(o, "piece").map(|(s, sp)| Named {
+                    name: s.to_string(),
+                    span: sp,
+                });
+                slots.push(SlotDef {
+                    name: sname.clone(),
+                    squares,
+                    piece,
+                    span: *kspan,
+                });
             }
         }
         let mut reserve = None;
@@ -1171,15 +1326,22 @@ impl Loader {
             cx.check_keys(ct, CASTLING_KEYS, "`[castling]`");
             let king = ct.get("king").and_then(|n| cx.square(n, "king"));
             if ct.get("king").is_none() {
-                cx.missing(span, "king", "`[castling]`", "king = \"e1\"");
+                cx.missing(ct, span, "king", "`[castling]`", "king = \"e1\"");
             }
             let rooks = cx.squares(ct, "rooks");
             if ct.get("rooks").is_none() {
-                cx.missing(span, "rooks", "`[castling]`", "rooks = [\"a1\", \"h1\"]");
+                cx.missing(
+                    ct,
+                    span,
+                    "rooks",
+                    "`[castling]`",
+                    "rooks = [\"a1\", \"h1\"]",
+                );
             }
             let king_to = cx.squares(ct, "king-to");
             if ct.get("king-to").is_none() {
                 cx.missing(
+                    ct,
                     span,
                     "king-to",
                     "`[castling]`",
@@ -1231,6 +1393,7 @@ impl Loader {
                     Some(z) => cx.zone(z, "zone"),
                     None => {
                         cx.missing(
+                            d,
                             *kspan,
                             "zone",
                             &format!("`[drops.{pid}]`"),
@@ -1307,15 +1470,27 @@ impl Loader {
             if pieces.iter().any(|q| q.id == n.name) {
                 continue;
             }
-            match local.iter().chain(self.library.iter()).find(|p| p.id == n.name) {
+            match local
+                .iter()
+                .chain(self.library.iter())
+                .find(|p| p.id == n.name)
+            {
                 Some(p) => pieces.push(p.clone()),
                 None => {
-                    let known: Vec<&str> = local.iter().chain(self.library.iter()).map(|p| p.id.as_str()).collect();
+                    let known: Vec<&str> = local
+                        .iter()
+                        .chain(self.library.iter())
+                        .map(|p| p.id.as_str())
+                        .collect();
                     let hint = match did_you_mean(&n.name, known.iter().copied()) {
                         Some(s) => format!(": did you mean `{s}`?"),
                         None => String::new(),
                     };
-                    self.cx.err(n.span, format!("unknown piece `{}`{hint}", n.name), format!("known pieces: {}", known.join(", ")));
+                    self.cx.err(
+                        n.span,
+                        format!("unknown piece `{}`{hint}", n.name),
+                        format!("known pieces: {}", known.join(", ")),
+                    );
                 }
             }
         }
@@ -1328,6 +1503,7 @@ impl Loader {
             extra,
             holes,
             pieces,
+            pieces_span: t.get("pieces").map_or(parsed.span, |n| n.span),
             setup,
             setup_span,
             promotions,
@@ -1338,7 +1514,11 @@ impl Loader {
             options,
             slots,
             reserve,
-            known: local.iter().chain(self.library.iter()).map(|p| p.id.clone()).collect(),
+            known: local
+                .iter()
+                .chain(self.library.iter())
+                .map(|p| p.id.clone())
+                .collect(),
             span: parsed.span,
         })
     }
@@ -1353,7 +1533,10 @@ pub(crate) struct Read {
 
 fn read_game(name: String, text: String, origin: Origin) -> Read {
     let mut l = Loader::new();
-    let def = l.parse(name, text, origin).and_then(|p| l.extend(p, 0)).and_then(|p| l.game(p));
+    let def = l
+        .parse(name, text, origin)
+        .and_then(|p| l.extend(p, 0))
+        .and_then(|p| l.game(p));
     Read {
         def,
         sources: l.sources,
@@ -1383,10 +1566,64 @@ pub(crate) fn read_str_at(name: &str, text: &str, dir: &Path) -> Read {
     )
 }
 
+/// Keys that only a game file has: a file with none of them that defines pieces is a piece
+/// library.
+const GAME_ONLY_KEYS: &[&str] = &["name", "extends", "pieces", "setup", "board"];
+
+/// Checks a piece library on its own (`fairyforge validate pieces.toml`): its keys, its
+/// imports and every piece. `None` when the file is not a piece library (it has a key that
+/// only games have, or no `piece` table, or it cannot be read or parsed): then check it as a
+/// game. `Some(Ok(ids))` gives the ids of its pieces, in file order.
+pub fn check_library(path: impl AsRef<Path>) -> Option<Result<Vec<String>, LoadError>> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).ok()?;
+    let table = parse_toml(0, &text).ok()?;
+    if table.get("piece").is_none() || GAME_ONLY_KEYS.iter().any(|k| table.get(k).is_some()) {
+        return None;
+    }
+    let mut l = Loader::new();
+    let parsed = l.parse(
+        path.display().to_string(),
+        text,
+        Origin::Disk(path.to_path_buf()),
+    )?;
+    l.loaded.push(path.display().to_string());
+    l.cx.check_keys(&parsed.table, LIBRARY_KEYS, "a piece library");
+    l.imports(&parsed);
+    let mut ids = Vec::new();
+    for p in l.pieces_of(&parsed.table) {
+        if let Some(prev) = l.library.iter().find(|q| q.id == p.id) {
+            let (line, _) = l.sources.line_col(prev.span);
+            let file = l.sources.files[prev.span.file as usize].name.clone();
+            l.cx.err(
+                p.span,
+                format!("piece `{}` is defined twice", p.id),
+                format!("it is already defined at {file}:{line}; rename one of them"),
+            );
+        } else {
+            ids.push(p.id);
+        }
+    }
+    let mut diags = l.cx.diags;
+    diags.sort_by_key(|d| d.span.map_or((u32::MAX, 0), |s| (s.file, s.start)));
+    Some(if diags.is_empty() {
+        Ok(ids)
+    } else {
+        Err(LoadError {
+            sources: l.sources,
+            diagnostics: diags,
+        })
+    })
+}
+
 /// The pieces of a built-in piece library, in file order.
 pub(crate) fn builtin_library_pieces(name: &str) -> Option<Vec<PieceDef>> {
     let text = builtin::library(name)?;
     let mut l = Loader::new();
-    let parsed = l.parse(format!("<built-in {name}.toml>"), text.to_string(), Origin::Builtin)?;
+    let parsed = l.parse(
+        format!("<built-in {name}.toml>"),
+        text.to_string(),
+        Origin::Builtin,
+    )?;
     Some(l.pieces_of(&parsed.table))
 }

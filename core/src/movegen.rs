@@ -4,9 +4,10 @@
 //! Generation reads only the compiled per-square tables: no parsing, no name lookups and,
 //! once the move buffer has grown, no allocation.
 
-use crate::attack::attacked_on;
+use crate::attack::{attacked_on, pinned_first};
 use crate::def::Over;
 use crate::position::Position;
+use crate::sqset::SquareSet;
 use crate::types::{Color, Kind, Move, MoveKind, Piece, Square};
 use crate::variant::{Atom, CAPTURE, EP_CAPTURE, EP_CREATE, MOVE, NOLAND};
 
@@ -342,118 +343,40 @@ impl Position {
         }
     }
 
-    /// Applies a move to the board only (no lists, hash or counters), for legality tests.
-    /// Returns the saved squares to restore with `restore_board`.
-    #[inline]
-    fn apply_board(&mut self, m: &Move, us: Color) -> [(Square, Piece); 4] {
-        let none = (Square::NONE, Piece::EMPTY);
-        let save = |b: &Vec<Piece>, s: Square| if s.is_some() { (s, b[s.index()]) } else { none };
-        match m.kind {
-            MoveKind::Drop => {
-                let saved = [save(&self.board, m.to), none, none, none];
-                self.board[m.to.index()] = Piece::new(m.piece, us);
-                saved
-            }
-            MoveKind::Castle => {
-                let saved = [
-                    save(&self.board, m.from),
-                    save(&self.board, m.aux),
-                    save(&self.board, m.to),
-                    save(&self.board, m.aux2),
-                ];
-                let king = self.board[m.from.index()];
-                let rook = self.board[m.aux.index()];
-                self.board[m.from.index()] = Piece::EMPTY;
-                self.board[m.aux.index()] = Piece::EMPTY;
-                self.board[m.to.index()] = king;
-                self.board[m.aux2.index()] = rook;
-                saved
-            }
-            _ => {
-                let saved = [
-                    save(&self.board, m.from),
-                    save(&self.board, m.to),
-                    save(&self.board, m.aux),
-                    none,
-                ];
-                let moved = self.board[m.from.index()];
-                let placed = match m.promotion() {
-                    Some(k) => Piece::new(k, us),
-                    None => moved,
-                };
-                if m.aux.is_some() {
-                    self.board[m.aux.index()] = Piece::EMPTY;
-                }
-                self.board[m.from.index()] = Piece::EMPTY;
-                self.board[m.to.index()] = placed;
-                saved
-            }
-        }
-    }
-
-    #[inline]
-    fn restore_board(&mut self, saved: [(Square, Piece); 4]) {
-        for (s, p) in saved.iter().rev() {
-            if s.is_some() {
-                self.board[s.index()] = *p;
-            }
-        }
-    }
-
-    /// Is our king safe after this pseudo-legal move?
-    #[inline]
-    fn safe_after(&mut self, m: &Move, us: Color) -> bool {
-        let v = self.variant.clone();
-        let mut k = self.king[us as usize];
-        if k.is_none() {
-            return true;
-        }
-        if m.kind == MoveKind::Castle || (m.kind != MoveKind::Drop && m.from == k) {
-            k = m.to;
-        }
-        let saved = self.apply_board(m, us);
-        let attacked = attacked_on(&v, &self.board, k, !us);
-        self.restore_board(saved);
-        !attacked
-    }
-
     /// Castling moves (R22), fully checked.
     fn gen_castling(&mut self, us: Color, in_check: bool, out: &mut Vec<Move>) {
-        let v = self.variant.clone();
+        let v = &*self.variant;
+        let board = &mut self.board;
         let Some(cs) = &v.castling else { return };
         if in_check || self.castling & (0x0f << (us as u8 * 4)) == 0 {
             return;
         }
         let home = cs.king_home[us as usize];
-        let king = self.board[home.index()];
+        let king = board[home.index()];
         let rights = self.castling;
         for rook in cs
             .rooks
             .iter()
             .filter(|r| r.color == us && rights & (1 << r.bit) != 0)
         {
-            if !rook
-                .between
-                .iter()
-                .all(|s| self.board[s.index()].is_empty())
-            {
+            if !rook.between.iter().all(|s| board[s.index()].is_empty()) {
                 continue;
             }
             'option: for opt in &rook.options {
                 // R22: no square the king passes or lands on may be attacked, tested with the
                 // king placed there and everything else unmoved.
-                self.board[home.index()] = Piece::EMPTY;
+                board[home.index()] = Piece::EMPTY;
                 for &t in &opt.transit {
-                    let saved = self.board[t.index()];
-                    self.board[t.index()] = king;
-                    let hit = attacked_on(&v, &self.board, t, !us);
-                    self.board[t.index()] = saved;
+                    let saved = board[t.index()];
+                    board[t.index()] = king;
+                    let hit = attacked_on(v, board, t, !us);
+                    board[t.index()] = saved;
                     if hit {
-                        self.board[home.index()] = king;
+                        board[home.index()] = king;
                         continue 'option;
                     }
                 }
-                self.board[home.index()] = king;
+                board[home.index()] = king;
                 let m = Move {
                     from: home,
                     to: opt.king_to,
@@ -463,7 +386,7 @@ impl Position {
                     piece: king.kind(),
                     promo: 0,
                 };
-                if self.safe_after(&m, us) {
+                if safe_after(v, board, self.king[us as usize], &m, us) {
                     out.push(m);
                 }
             }
@@ -477,12 +400,22 @@ impl Position {
             return;
         }
         let us = self.side;
-        let v = self.variant.clone();
-        let k = self.king[us as usize];
-        let in_check = k.is_some() && attacked_on(&v, &self.board, k, !us);
         self.gen_pseudo(us, out);
+        let v = &*self.variant;
+        let k = self.king[us as usize];
+        let in_check = k.is_some() && attacked_on(v, &self.board, k, !us);
         if k.is_some() {
+            // Without check, a move other than the king's can expose the king only by
+            // changing a square of a special attack (fly-over, cannon, jump, bent: the static
+            // sensitivity) or by vacating the first square of a slider line with an attacker
+            // behind it (computed here). Other moves need no test.
             let sens = &v.sensitive[(!us) as usize * v.num_squares() + k.index()];
+            let pins = if in_check {
+                SquareSet::EMPTY
+            } else {
+                pinned_first(v, &self.board, k, !us)
+            };
+            let board = &mut self.board;
             let mut i = 0;
             while i < out.len() {
                 let m = out[i];
@@ -490,8 +423,9 @@ impl Position {
                     && (m.kind == MoveKind::Drop || m.from != k)
                     && !sens.contains(m.from)
                     && !sens.contains(m.to)
-                    && (m.aux.is_none() || !sens.contains(m.aux));
-                if quick || self.safe_after(&m, us) {
+                    && !pins.contains(m.from)
+                    && (m.aux.is_none() || !(sens.contains(m.aux) || pins.contains(m.aux)));
+                if quick || safe_after(v, board, k, &m, us) {
                     i += 1;
                 } else {
                     out.swap_remove(i);
@@ -522,4 +456,86 @@ impl Position {
             _ => m.to == sq || m.aux == sq,
         })
     }
+}
+
+/// Applies a move to the board only (no lists, hash or counters), for legality tests.
+/// Returns the saved squares, for `restore_board`.
+#[inline]
+fn apply_board(board: &mut [Piece], m: &Move, us: Color) -> [(Square, Piece); 4] {
+    let none = (Square::NONE, Piece::EMPTY);
+    let save = |b: &[Piece], s: Square| if s.is_some() { (s, b[s.index()]) } else { none };
+    match m.kind {
+        MoveKind::Drop => {
+            let saved = [save(board, m.to), none, none, none];
+            board[m.to.index()] = Piece::new(m.piece, us);
+            saved
+        }
+        MoveKind::Castle => {
+            let saved = [
+                save(board, m.from),
+                save(board, m.aux),
+                save(board, m.to),
+                save(board, m.aux2),
+            ];
+            let king = board[m.from.index()];
+            let rook = board[m.aux.index()];
+            board[m.from.index()] = Piece::EMPTY;
+            board[m.aux.index()] = Piece::EMPTY;
+            board[m.to.index()] = king;
+            board[m.aux2.index()] = rook;
+            saved
+        }
+        _ => {
+            let saved = [
+                save(board, m.from),
+                save(board, m.to),
+                save(board, m.aux),
+                none,
+            ];
+            let moved = board[m.from.index()];
+            let placed = match m.promotion() {
+                Some(k) => Piece::new(k, us),
+                None => moved,
+            };
+            if m.aux.is_some() {
+                board[m.aux.index()] = Piece::EMPTY;
+            }
+            board[m.from.index()] = Piece::EMPTY;
+            board[m.to.index()] = placed;
+            saved
+        }
+    }
+}
+
+#[inline]
+fn restore_board(board: &mut [Piece], saved: [(Square, Piece); 4]) {
+    for (s, p) in saved.iter().rev() {
+        if s.is_some() {
+            board[s.index()] = *p;
+        }
+    }
+}
+
+/// Is the king of `us` (on `king`, or wherever the move takes it) safe after this
+/// pseudo-legal move (R23)?
+#[inline]
+fn safe_after(
+    v: &crate::variant::Variant,
+    board: &mut [Piece],
+    king: Square,
+    m: &Move,
+    us: Color,
+) -> bool {
+    if king.is_none() {
+        return true;
+    }
+    let k = if m.kind == MoveKind::Castle || (m.kind != MoveKind::Drop && m.from == king) {
+        m.to
+    } else {
+        king
+    };
+    let saved = apply_board(board, m, us);
+    let attacked = attacked_on(v, board, k, !us);
+    restore_board(board, saved);
+    !attacked
 }

@@ -48,7 +48,13 @@ impl Position {
     pub fn repetitions(&self) -> usize {
         let hashes: Vec<u64> = self.hash_history().collect();
         let window = (self.halfmove as usize).min(hashes.len());
-        1 + hashes[hashes.len() - window..].iter().rev().skip(1).step_by(2).filter(|h| **h == self.hash).count()
+        1 + hashes[hashes.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|h| **h == self.hash)
+            .count()
     }
 
     /// The result if the game is over, considering every rule of R24 and R25.
@@ -57,15 +63,29 @@ impl Position {
             return Some(o);
         }
         if self.legal_moves().is_empty() {
-            let reason = if self.in_check() { EndReason::Checkmate } else { EndReason::Stalemate };
-            let winner = if reason == EndReason::Checkmate { Some(!self.side) } else { None };
+            let reason = if self.in_check() {
+                EndReason::Checkmate
+            } else {
+                EndReason::Stalemate
+            };
+            let winner = if reason == EndReason::Checkmate {
+                Some(!self.side)
+            } else {
+                None
+            };
             return Some(Outcome { winner, reason });
         }
         if self.repetitions() >= 3 {
-            return Some(Outcome { winner: None, reason: EndReason::Repetition });
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::Repetition,
+            });
         }
         if self.halfmove >= 100 {
-            return Some(Outcome { winner: None, reason: EndReason::HundredPlies });
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::HundredPlies,
+            });
         }
         None
     }
@@ -76,6 +96,9 @@ impl Position {
             return None;
         }
         let win = self.variant.scepter.as_ref().is_some_and(|(_, w)| *w);
-        Some(Outcome { winner: if win { Some(!self.side) } else { None }, reason: EndReason::Scepter })
+        Some(Outcome {
+            winner: if win { Some(!self.side) } else { None },
+            reason: EndReason::Scepter,
+        })
     }
 }

@@ -451,10 +451,18 @@ impl Position {
         if matches!(m.kind, MoveKind::Drop | MoveKind::Castle) {
             return out;
         }
+        // The mover's colour, not the side to move: also right for the pseudo-legal moves
+        // of either side's pieces (`piece_moves`).
+        let mover = self.board[m.from.index()];
+        let us = if mover.is_some() {
+            mover.color()
+        } else {
+            self.side
+        };
         for sq in [m.to, m.aux] {
             if sq.is_some() {
                 let p = self.board[sq.index()];
-                if p.is_enemy_of(self.side) {
+                if p.is_enemy_of(us) {
                     out.push((sq, p.kind(), p.color()));
                 }
             }

@@ -115,7 +115,7 @@ impl Sources {
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, span: Span) -> (usize, usize) {
         let text = &self.files[span.file as usize].text;
-        let upto = &text[..span.start.min(text.len())];
+        let upto = &text[..floor_char(text, span.start)];
         let line = upto.matches('\n').count() + 1;
         let line_start = upto.rfind('\n').map(|i| i + 1).unwrap_or(0);
         let col = upto[line_start..].chars().count() + 1;
@@ -133,8 +133,9 @@ impl Sources {
                     let file = &self.files[span.file as usize];
                     let (line, col) = self.line_col(span);
                     out.push_str(&format!("{}:{}:{}: {}\n", file.name, line, col, d.message));
-                    let end = span.end.max(span.start).min(file.text.len());
-                    let start = span.start.min(end);
+                    // Spans are byte ranges: widen them to whole characters.
+                    let start = floor_char(&file.text, span.start);
+                    let end = ceil_char(&file.text, span.end.max(start));
                     let annotation =
                         AnnotationKind::Primary
                             .span(start..end)
@@ -155,6 +156,24 @@ impl Sources {
         }
         out
     }
+}
+
+/// The last character boundary at or before `i` (clamped to the text).
+fn floor_char(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The first character boundary at or after `i` (clamped to the text).
+fn ceil_char(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
 }
 
 /// Parses TOML text into a spanned tree; syntax errors become diagnostics.

@@ -79,10 +79,6 @@ pub(crate) enum Atom {
 /// One reverse test of "is square k attacked by colour c" (R23). See `compile`.
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Probe {
-    Leap {
-        src: Square,
-        mask: u32,
-    },
     Walk {
         start: u32,
         len: u16,
@@ -192,6 +188,13 @@ pub struct Variant {
     pub(crate) atom_index: Vec<(u32, u32)>,
     pub(crate) rays: Vec<u16>,
     pub(crate) probes: Vec<Probe>,
+    /// Leap attacks per target: (attacker square, kinds), indexed like `probe_index`.
+    pub(crate) leap_probes: Vec<(Square, u32)>,
+    pub(crate) leap_index: Vec<(u32, u32)>,
+    /// Plain slider walks per target: ranges into `plain_walks`, indexed like `probe_index`.
+    pub(crate) plain_probes: Vec<(u32, u16)>,
+    pub(crate) plain_index: Vec<(u32, u32)>,
+    pub(crate) plain_walks: Vec<WalkEntry>,
     /// `(start, end)` into `probes` per `color * squares + square`: attacks by that colour.
     pub(crate) probe_index: Vec<(u32, u32)>,
     pub(crate) walks: Vec<WalkEntry>,
@@ -229,10 +232,16 @@ impl Variant {
     }
 
     /// Loads a variant file with optional rules (R25) turned on by name.
-    pub fn from_path_with_options(path: impl AsRef<Path>, options: &[String]) -> Result<Arc<Variant>, LoadError> {
+    pub fn from_path_with_options(
+        path: impl AsRef<Path>,
+        options: &[String],
+    ) -> Result<Arc<Variant>, LoadError> {
         match load::read_path(path.as_ref()) {
             Ok(read) => crate::compile::finish(read, options),
-            Err(msg) => Err(LoadError { sources: Default::default(), diagnostics: vec![crate::Diagnostic::global(msg)] }),
+            Err(msg) => Err(LoadError {
+                sources: Default::default(),
+                diagnostics: vec![crate::Diagnostic::global(msg)],
+            }),
         }
     }
 
@@ -251,7 +260,10 @@ impl Variant {
     /// A game built into the library, by the file stem of its file in `variants/`.
     pub fn builtin(name: &str) -> Option<Arc<Variant>> {
         let text = crate::builtin::game(name)?;
-        Some(Self::from_str_named(&format!("<built-in {name}.toml>"), text).expect("built-in variants are valid"))
+        Some(
+            Self::from_str_named(&format!("<built-in {name}.toml>"), text)
+                .expect("built-in variants are valid"),
+        )
     }
 
     /// A built-in game name, or else a path to a variant file.
@@ -262,14 +274,27 @@ impl Variant {
     /// Like [`Variant::resolve`], with optional rules (R25) turned on by name.
     pub fn resolve_with_options(spec: &str, options: &[String]) -> Result<Arc<Variant>, LoadError> {
         if let Some(text) = crate::builtin::game(spec) {
-            return crate::compile::finish(load::read_str(&format!("<built-in {spec}.toml>"), text), options);
+            return crate::compile::finish(
+                load::read_str(&format!("<built-in {spec}.toml>"), text),
+                options,
+            );
         }
         Self::from_path_with_options(spec, options)
     }
 
     /// The optional rules of this game: (name, description, on).
     pub fn options(&self) -> Vec<(String, String, bool)> {
-        self.def.options.iter().map(|o| (o.name.clone(), o.description.clone(), self.enabled.contains(&o.name))).collect()
+        self.def
+            .options
+            .iter()
+            .map(|o| {
+                (
+                    o.name.clone(),
+                    o.description.clone(),
+                    self.enabled.contains(&o.name),
+                )
+            })
+            .collect()
     }
 
     pub fn num_squares(&self) -> usize {
@@ -310,6 +335,18 @@ impl Variant {
     pub(crate) fn probes_of(&self, color: Color, sq: Square) -> &[Probe] {
         let (s, e) = self.probe_index[color as usize * self.num_squares() + sq.index()];
         &self.probes[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub(crate) fn leaps_of(&self, color: Color, sq: Square) -> &[(Square, u32)] {
+        let (s, e) = self.leap_index[color as usize * self.num_squares() + sq.index()];
+        &self.leap_probes[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub(crate) fn plain_of(&self, color: Color, sq: Square) -> &[(u32, u16)] {
+        let (s, e) = self.plain_index[color as usize * self.num_squares() + sq.index()];
+        &self.plain_probes[s as usize..e as usize]
     }
 
     #[inline]

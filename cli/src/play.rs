@@ -1,0 +1,231 @@
+//! `fairyforge play`: a game in the terminal, human or computer on each side.
+//!
+//! Reads one line at a time from standard input, so a whole game can be scripted:
+//! `printf 'e2e5\nquit\n' | fairyforge play --black human`.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::time::Duration;
+
+use fairyforge::search::{Limits, Searcher};
+use fairyforge::{Move, Position};
+
+use crate::render::position as board;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Player {
+    Human,
+    Computer,
+}
+
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// A built-in game or the path of a variant file (default: Birds and Ninjas).
+    #[arg(default_value = "birds-and-ninjas")]
+    variant: String,
+    /// Who plays White.
+    #[arg(long, value_enum, default_value_t = Player::Human)]
+    white: Player,
+    /// Who plays Black.
+    #[arg(long, value_enum, default_value_t = Player::Computer)]
+    black: Player,
+    /// Seconds the computer thinks per move.
+    #[arg(long, default_value_t = 3.0)]
+    time: f64,
+    /// Turn on an optional rule of the game (R25); `fairyforge list` shows them.
+    #[arg(long = "option", value_name = "NAME")]
+    options: Vec<String>,
+    /// Start from this position string (R28) instead of the game's setup.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Draw without colours even on a terminal.
+    #[arg(long)]
+    no_color: bool,
+}
+
+const HELP: &str = "\
+Type a move, or a command.
+  Moves    R29 text: e2e5 (move), e9e10q (promotion), J@e2 / J@e2e5 (drop, with push),
+           f1h1i1g1 (castling: the king's move then the rook's).
+           Short forms when they name one legal move: Fd8 (piece letter and square),
+           Gxc3 (x: a capture), Nbd2 (with origin file), e5 / exd6 (pawns),
+           J@e5 (drop ending on e5, push included), Kh1 or f1h1 (castling by the king's
+           move), O-O / O-O-O (castling toward the higher / lower files).
+  moves    list the legal moves;  moves f4: those of the piece on f4
+  undo     take back your last move (and the computer's reply)
+  fen      print the position string (R28)
+  board    draw the board again
+  new      start a new game
+  help     this text
+  quit     leave";
+
+struct Game {
+    start: Position,
+    pos: Position,
+    players: [Player; 2],
+    time: Duration,
+    color: bool,
+    searcher: Searcher,
+}
+
+/// Runs the game loop. Output goes to `out`; errors only for unreadable input streams.
+pub fn run(a: PlayArgs) -> Result<(), String> {
+    let v = crate::load(&a.variant, &a.options)?;
+    let start = match &a.fen {
+        Some(f) => Position::from_fen(&v, f).map_err(|e| format!("bad position string: {}", e.render(f)))?,
+        None => Position::start(&v),
+    };
+    if !(a.time > 0.0 && a.time.is_finite()) {
+        return Err(format!("--time {}: expected a positive number of seconds", a.time));
+    }
+    let color = !a.no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let mut game = Game {
+        pos: start.clone(),
+        start,
+        players: [a.white, a.black],
+        time: Duration::from_secs_f64(a.time),
+        color,
+        searcher: Searcher::new(64),
+    };
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "{} ({})", v.name, v.description);
+    let opts: Vec<String> = v.options().into_iter().filter(|(_, _, on)| *on).map(|(n, _, _)| n).collect();
+    if !opts.is_empty() {
+        let _ = writeln!(out, "Optional rules on: {}", opts.join(", "));
+    }
+    let _ = writeln!(out, "Type `help` for the commands.");
+    game.show(&mut out);
+    loop {
+        if let Some(o) = game.pos.outcome() {
+            let _ = writeln!(out, "Game over: {o}.");
+            if game.players.iter().all(|p| *p == Player::Computer) {
+                return Ok(());
+            }
+            let _ = writeln!(out, "Type `new`, `undo` or `quit`.");
+        } else if game.players[game.pos.side_to_move() as usize] == Player::Computer {
+            game.computer_move(&mut out);
+            continue;
+        }
+        let _ = write!(out, "{}> ", game.pos.side_to_move().name());
+        let _ = out.flush();
+        let Some(line) = lines.next() else {
+            let _ = writeln!(out);
+            return Ok(());
+        };
+        let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
+        if !game.command(line.trim(), &mut out) {
+            return Ok(());
+        }
+    }
+}
+
+impl Game {
+    fn show(&self, out: &mut impl Write) {
+        let last = self.pos.moves_played().last();
+        let _ = write!(out, "{}", board::draw(&self.pos, last, self.color));
+    }
+
+    /// Announces what a move did: check, and the end of the game.
+    fn announce(&self, out: &mut impl Write, who: &str, text: &str) {
+        let mut line = format!("{who} plays {text}");
+        if self.pos.outcome().is_none() && self.pos.in_check() {
+            line.push_str(": check!");
+        }
+        let _ = writeln!(out, "{line}");
+    }
+
+    fn computer_move(&mut self, out: &mut impl Write) {
+        let mover = self.pos.side_to_move();
+        let limits = Limits::time(self.time);
+        let report = self.searcher.search(&mut self.pos, limits, |_| {});
+        let Some(r) = report else { return };
+        let m = r.best();
+        let text = self.pos.move_text(&m);
+        self.pos.make(m);
+        self.show(out);
+        self.announce(out, &format!("{} (computer, {})", mover.name(), r.score), &text);
+    }
+
+    /// Handles one line; false to quit.
+    fn command(&mut self, input: &str, out: &mut impl Write) -> bool {
+        let mut words = input.split_whitespace();
+        let first = words.next().unwrap_or("");
+        match first {
+            "" => {}
+            "quit" | "exit" | "q" => return false,
+            "help" | "?" => {
+                let _ = writeln!(out, "{HELP}");
+            }
+            "board" | "show" => self.show(out),
+            "fen" => {
+                let _ = writeln!(out, "{}", self.pos.fen());
+            }
+            "new" => {
+                self.pos = self.start.clone();
+                self.searcher.clear();
+                let _ = writeln!(out, "New game.");
+                self.show(out);
+            }
+            "undo" => self.undo(out),
+            "moves" => self.list_moves(words.next(), out),
+            _ if self.pos.outcome().is_some() => {
+                let _ = writeln!(out, "The game is over: type `new`, `undo` or `quit`.");
+            }
+            _ => match self.pos.parse_input(input) {
+                Ok(m) => self.human_move(m, out),
+                Err(e) => {
+                    let _ = writeln!(out, "{e}");
+                }
+            },
+        }
+        true
+    }
+
+    fn human_move(&mut self, m: Move, out: &mut impl Write) {
+        let mover = self.pos.side_to_move();
+        let text = self.pos.move_text(&m);
+        self.pos.make(m);
+        self.show(out);
+        self.announce(out, mover.name(), &text);
+    }
+
+    fn undo(&mut self, out: &mut impl Write) {
+        if self.pos.ply_count() == 0 {
+            let _ = writeln!(out, "There is no move to take back.");
+            return;
+        }
+        // Take back until it is a human's turn again (the computer's reply and yours).
+        loop {
+            let Some(m) = self.pos.unmake() else { break };
+            let _ = writeln!(out, "Took back {}.", self.pos.move_text(&m));
+            let human = self.players[self.pos.side_to_move() as usize] == Player::Human;
+            if human || self.pos.ply_count() == 0 {
+                break;
+            }
+        }
+        self.show(out);
+    }
+
+    fn list_moves(&self, square: Option<&str>, out: &mut impl Write) {
+        let g = &self.pos.variant().geometry;
+        let mut texts: Vec<String> = self.pos.legal_moves().iter().map(|m| self.pos.move_text(m)).collect();
+        texts.sort();
+        if let Some(s) = square {
+            let Some(sq) = g.parse_square(s) else {
+                let _ = writeln!(out, "there is no square `{s}` on this board");
+                return;
+            };
+            let moves: Vec<Move> = self.pos.legal_moves().into_iter().filter(|m| !m.is_drop() && m.from == sq).collect();
+            let mut t: Vec<String> = moves.iter().map(|m| self.pos.move_text(m)).collect();
+            t.sort();
+            let _ = match (t.is_empty(), self.pos.piece_at(sq)) {
+                (_, None) => writeln!(out, "there is no piece on {s}"),
+                (true, Some(_)) => writeln!(out, "the piece on {s} has no legal move"),
+                (false, _) => writeln!(out, "{}", t.join(" ")),
+            };
+            return;
+        }
+        let _ = writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "));
+    }
+}

@@ -1,0 +1,191 @@
+//! A board as an SVG picture: light and dark squares (holes, R1, left out), pieces as
+//! lettered discs (white or black), marks for moves, captures and double captures, the
+//! piece itself highlighted, file and rank labels on all four sides, and the legend.
+
+use std::fmt::Write;
+
+use fairyforge::Color;
+
+use super::{Board, Cell, Mark};
+
+const SQ: i32 = 48;
+const MARGIN: i32 = 28;
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+const ORIGIN: &str = "#f7ec59";
+const MOVE: &str = "#2e7d32";
+const CAPTURE: &str = "#c62828";
+const DOUBLE: &str = "#6a1b9a";
+
+/// Escapes text for XML content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Draws the board as a standalone SVG document; `title` (if any) is written above the
+/// board and as the document's title.
+pub fn draw(b: &Board, title: Option<&str>) -> String {
+    let g = b.geometry();
+    let ranks = b.ranks_top_down();
+    let files = g.files() as i32;
+    let title_h = if title.is_some() { 28 } else { 0 };
+    let legend_h = 30;
+    let width = files * SQ + 2 * MARGIN;
+    let height = title_h + ranks.len() as i32 * SQ + 2 * MARGIN + legend_h;
+    let top = title_h + MARGIN;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif">"#
+    );
+    if let Some(t) = title {
+        let t = escape(t);
+        let _ = writeln!(s, "  <title>{t}</title>");
+        let _ = writeln!(
+            s,
+            r#"  <text x="{}" y="20" font-size="15" text-anchor="middle">{t}</text>"#,
+            width / 2
+        );
+    }
+    let _ = writeln!(
+        s,
+        r##"  <rect x="0" y="{title_h}" width="{width}" height="{}" fill="#ffffff"/>"##,
+        height - title_h
+    );
+    // Labels: files above and below, ranks left and right.
+    for (i, f) in b.file_labels().iter().enumerate() {
+        let x = MARGIN + i as i32 * SQ + SQ / 2;
+        for y in [top - 9, top + ranks.len() as i32 * SQ + 19] {
+            let _ = writeln!(
+                s,
+                r#"  <text x="{x}" y="{y}" font-size="14" text-anchor="middle">{f}</text>"#
+            );
+        }
+    }
+    for (row, r) in ranks.iter().enumerate() {
+        let y = top + row as i32 * SQ + SQ / 2 + 5;
+        for x in [MARGIN / 2, MARGIN + files * SQ + MARGIN / 2] {
+            let _ = writeln!(
+                s,
+                r#"  <text x="{x}" y="{y}" font-size="14" text-anchor="middle">{r}</text>"#
+            );
+        }
+    }
+    // Squares, pieces and marks.
+    for (row, &r) in ranks.iter().enumerate() {
+        for f in 0..g.files() {
+            let Some(cell) = b.cell_at(f, r) else {
+                continue;
+            };
+            let x = MARGIN + f as i32 * SQ;
+            let y = top + row as i32 * SQ;
+            square(&mut s, x, y, f, r, cell);
+        }
+    }
+    // Legend.
+    let ly = height - legend_h / 2 + 2;
+    let mut lx = MARGIN;
+    for (mark, label) in [
+        (Mark::Origin, "the piece"),
+        (Mark::Move, "move"),
+        (Mark::Capture, "capture"),
+        (Mark::Double, "double capture"),
+    ] {
+        let cell = Cell { piece: None, mark };
+        marker(&mut s, lx + 9, ly - 4, 9, &cell);
+        let _ = writeln!(
+            s,
+            r#"  <text x="{}" y="{}" font-size="12">{label}</text>"#,
+            lx + 22,
+            ly
+        );
+        lx += 26 + 7 * label.len() as i32 + 12;
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn square(s: &mut String, x: i32, y: i32, f: u8, r: i8, cell: &Cell) {
+    // a1 is dark: a square is dark when file + rank is odd (files from 0).
+    let dark = (f as i32 + r as i32) % 2 != 0;
+    let fill = if cell.mark == Mark::Origin {
+        ORIGIN
+    } else if dark {
+        DARK
+    } else {
+        LIGHT
+    };
+    let _ = writeln!(
+        s,
+        r#"  <rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{fill}"/>"#
+    );
+    let (cx, cy) = (x + SQ / 2, y + SQ / 2);
+    if let Some((letter, color)) = cell.piece {
+        let (disc, ink) = match color {
+            Color::White => ("#ffffff", "#000000"),
+            Color::Black => ("#222222", "#ffffff"),
+        };
+        let _ = writeln!(
+            s,
+            r##"  <circle cx="{cx}" cy="{cy}" r="{}" fill="{disc}" stroke="#000000" stroke-width="1.5"/>"##,
+            SQ * 36 / 100
+        );
+        let _ = writeln!(
+            s,
+            r#"  <text x="{cx}" y="{}" font-size="20" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"#,
+            cy + 7,
+            escape(&letter.to_string())
+        );
+    }
+    marker(s, cx, cy, SQ / 2, cell);
+}
+
+/// The mark of a cell, centred on (cx, cy) within a square of half-size `h`.
+fn marker(s: &mut String, cx: i32, cy: i32, h: i32, cell: &Cell) {
+    match cell.mark {
+        Mark::None => {}
+        Mark::Origin => {
+            if cell.piece.is_none() {
+                let _ = writeln!(
+                    s,
+                    r##"  <rect x="{}" y="{}" width="{}" height="{}" fill="{ORIGIN}" stroke="#000000"/>"##,
+                    cx - h,
+                    cy - h,
+                    2 * h,
+                    2 * h
+                );
+            }
+        }
+        Mark::Move => {
+            let _ = writeln!(
+                s,
+                r#"  <circle cx="{cx}" cy="{cy}" r="{}" fill="{MOVE}" fill-opacity="0.8"/>"#,
+                (h * 30 / 100).max(3)
+            );
+        }
+        Mark::Capture => ring(s, cx, cy, h * 85 / 100, CAPTURE),
+        Mark::Double => {
+            ring(s, cx, cy, h * 85 / 100, DOUBLE);
+            ring(s, cx, cy, h * 55 / 100, DOUBLE);
+        }
+    }
+}
+
+fn ring(s: &mut String, cx: i32, cy: i32, r: i32, color: &str) {
+    let _ = writeln!(
+        s,
+        r#"  <circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="{color}" stroke-width="{}"/>"#,
+        (r / 6).max(2)
+    );
+}

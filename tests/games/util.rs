@@ -1,0 +1,311 @@
+//! Helpers of the `games` tests: scripted games (R29 text), snapshot texts and the text
+//! diagrams of `docs/games.md`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use fairyforge::{Color, Position, Square, Variant, perft};
+use fairyforge_tests::{game, moves_text};
+
+/// A game played move by move from the start position, checking every move.
+pub struct Line {
+    pub pos: Position,
+    played: Vec<String>,
+}
+
+impl Line {
+    /// A built-in game from its start.
+    pub fn new(name: &str) -> Line {
+        Line::start(game(name))
+    }
+
+    /// A built-in game with optional rules (R25) turned on.
+    pub fn with_options(name: &str, options: &[&str]) -> Line {
+        let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+        let v = Variant::resolve_with_options(name, &opts)
+            .unwrap_or_else(|e| panic!("{name} with {options:?}: {e}"));
+        Line::start(v)
+    }
+
+    pub fn start(v: Arc<Variant>) -> Line {
+        Line {
+            pos: Position::start(&v),
+            played: Vec::new(),
+        }
+    }
+
+    /// Plays space-separated moves; a move that is not legal fails the test and lists the
+    /// legal ones.
+    pub fn play(&mut self, moves: &str) -> &mut Line {
+        for t in moves.split_whitespace() {
+            self.one(t);
+        }
+        self
+    }
+
+    fn one(&mut self, t: &str) -> Vec<String> {
+        let m = match self.pos.parse_move(t) {
+            Ok(m) => m,
+            Err(e) => panic!(
+                "after {}: {e}\nposition {}\nlegal moves: {}",
+                self.played.join(" "),
+                self.pos.fen(),
+                moves_text(&self.pos).replace('\n', " ")
+            ),
+        };
+        let g = &self.pos.variant().geometry;
+        let caps: Vec<String> = self
+            .pos
+            .captures_of(&m)
+            .into_iter()
+            .map(|(sq, k, c)| format!("{}{}", letter(&self.pos, k, c), g.name(sq)))
+            .collect();
+        self.pos.make(m);
+        self.played.push(t.to_string());
+        caps
+    }
+
+    /// Plays one move and returns what it captured, as letter and square (`pe4`, upper
+    /// case for White), sorted.
+    pub fn capture(&mut self, t: &str) -> Vec<String> {
+        let mut caps = self.one(t);
+        caps.sort();
+        caps
+    }
+
+    /// The piece on a square as its letter (upper case White), or `.`.
+    pub fn at(&self, sq: &str) -> String {
+        let g = &self.pos.variant().geometry;
+        let s = g
+            .parse_square(sq)
+            .unwrap_or_else(|| panic!("no square {sq}"));
+        match self.pos.piece_at(s) {
+            Some((k, c)) => letter(&self.pos, k, c).to_string(),
+            None => ".".to_string(),
+        }
+    }
+
+    /// The id of the piece on a square.
+    pub fn id_at(&self, sq: &str) -> Option<String> {
+        let v = self.pos.variant();
+        let s = v.geometry.parse_square(sq)?;
+        self.pos.piece_at(s).map(|(k, _)| v.piece(k).id.clone())
+    }
+
+    /// How many pieces of this id a side has in reserve.
+    pub fn reserve(&self, color: Color, id: &str) -> u8 {
+        let k = self
+            .pos
+            .variant()
+            .kind_by_id(id)
+            .unwrap_or_else(|| panic!("no piece {id}"));
+        self.pos.reserve(color, k)
+    }
+
+    /// The legal moves (R29 text, sorted) starting with `prefix`.
+    pub fn moves_starting(&self, prefix: &str) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .pos
+            .legal_moves()
+            .iter()
+            .map(|m| self.pos.move_text(m))
+            .filter(|t| t.starts_with(prefix))
+            .collect();
+        v.sort();
+        v
+    }
+
+    pub fn fen(&self) -> String {
+        self.pos.fen()
+    }
+
+    /// The snapshot of a scripted position: the game so far, the position string and
+    /// perft 1 and 2 from it.
+    pub fn snap(&mut self) -> String {
+        let mut out = format!(
+            "game: {}\nmoves: {}\n",
+            self.pos.variant().name,
+            self.numbered()
+        );
+        out.push_str(&format!("position: {}\n", self.pos.fen()));
+        for d in 1..=2 {
+            out.push_str(&format!("perft {d}: {}\n", perft(&mut self.pos, d)));
+        }
+        out
+    }
+
+    /// The moves played, numbered as in a game score.
+    fn numbered(&self) -> String {
+        let mut s = String::new();
+        for (i, m) in self.played.iter().enumerate() {
+            if i % 2 == 0 {
+                if i > 0 {
+                    s.push(' ');
+                }
+                s.push_str(&format!("{}. {m}", i / 2 + 1));
+            } else {
+                s.push_str(&format!(" {m}"));
+            }
+        }
+        s
+    }
+}
+
+/// A piece's letter, upper case for White.
+pub fn letter(pos: &Position, kind: u8, color: Color) -> char {
+    let l = pos.variant().piece(kind).letter;
+    if color == Color::White {
+        l.to_ascii_uppercase()
+    } else {
+        l.to_ascii_lowercase()
+    }
+}
+
+/// Words wrapped to lines of at most `width` characters.
+pub fn wrap(words: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut col = 0;
+    for w in words {
+        if col > 0 && col + 1 + w.len() > width {
+            out.push('\n');
+            col = 0;
+        }
+        if col > 0 {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(w);
+        col += w.len();
+    }
+    out
+}
+
+/// A unique empty directory under the system's temporary directory.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::SeqCst);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let dir = std::env::temp_dir().join(format!(
+        "fairyforge-games-{tag}-{}-{nanos}-{n}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("create a temporary directory");
+    dir
+}
+
+// ---------------------------------------------------------------------------------------
+// Text diagrams (docs/games.md).
+
+/// How a square is drawn in a move diagram.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Mark {
+    None,
+    Move,
+    Capture,
+    Double,
+}
+
+/// A board as text: ranks from the top, three characters a square, rank labels on both
+/// sides and file labels above and below; holes (R1) are blank. `cell` draws one existing
+/// square.
+fn draw(v: &Variant, cell: impl Fn(Square) -> String) -> String {
+    let g = &v.geometry;
+    let ranks: Vec<i8> = g.rank_range().rev().collect();
+    let w = ranks.iter().map(|r| r.to_string().len()).max().unwrap_or(1);
+    let files: String = (0..g.files())
+        .map(|f| format!(" {} ", (b'a' + f) as char))
+        .collect();
+    let header = format!("{}{}", " ".repeat(w + 1), files.trim_end());
+    let mut out = format!("{header}\n");
+    for r in ranks {
+        let mut line = format!("{r:>w$} ");
+        for f in 0..g.files() {
+            match g.square(f as i32, r as i32) {
+                Some(sq) => line.push_str(&cell(sq)),
+                None => line.push_str("   "),
+            }
+        }
+        line.push_str(&format!(" {r}"));
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str(&header);
+    out.push('\n');
+    out
+}
+
+/// The board of a position: piece letters (upper case White), `.` for empty squares.
+pub fn board_diagram(pos: &Position) -> String {
+    draw(pos.variant(), |sq| match pos.piece_at(sq) {
+        Some((k, c)) => format!(" {} ", letter(pos, k, c)),
+        None => " . ".to_string(),
+    })
+}
+
+/// The legend of [`piece_diagram`].
+pub const LEGEND: &str = "[X] the piece   * move   x (p) capture   X {p} double capture";
+
+/// Where the piece on `at` can go among the pieces `placed` (`"F f4, b f7, p g4"`: letter
+/// then square, upper case White): the piece in brackets, `*` a move, `x` a capture
+/// landing on an empty square (a fly-over) and `(p)` one landing on the captured piece,
+/// `X`/`{p}` a double capture. No king is needed: these are the piece's own moves.
+pub fn piece_diagram(name: &str, placed: &str, at: &str) -> String {
+    piece_diagram_in(&game(name), placed, at)
+}
+
+/// [`piece_diagram`] in a variant loaded from anywhere (a file of `docs/examples`, say).
+pub fn piece_diagram_in(v: &Arc<Variant>, placed: &str, at: &str) -> String {
+    let name = &v.name;
+    let g = &v.geometry;
+    let mut pieces = Vec::new();
+    for item in placed.split(',') {
+        let (l, sq) = item.trim().split_once(' ').expect("letter and square");
+        let c = l.chars().next().unwrap();
+        let k = v
+            .kind_by_letter(c.to_ascii_uppercase())
+            .unwrap_or_else(|| panic!("{name} has no letter {c}"));
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let s = g
+            .parse_square(sq)
+            .unwrap_or_else(|| panic!("no square {sq}"));
+        pieces.push((s, k, color));
+    }
+    let from = g.parse_square(at).unwrap();
+    let color = pieces
+        .iter()
+        .find(|p| p.0 == from)
+        .expect("a piece on `at`")
+        .2;
+    let pos = Position::with_pieces(v, &pieces, color);
+    let mut marks = vec![Mark::None; g.num_squares()];
+    for m in pos.piece_moves(from) {
+        let mark = match pos.captures_of(&m).len() {
+            0 => Mark::Move,
+            1 => Mark::Capture,
+            _ => Mark::Double,
+        };
+        let cur = &mut marks[m.to.index()];
+        *cur = (*cur).max(mark);
+    }
+    draw(v, |sq| {
+        let l = pos.piece_at(sq).map(|(k, c)| letter(&pos, k, c));
+        match (sq == from, marks[sq.index()], l) {
+            (true, _, Some(l)) => format!("[{l}]"),
+            (_, Mark::None, Some(l)) => format!(" {l} "),
+            (_, Mark::None, None) => " . ".to_string(),
+            (_, Mark::Move, _) => " * ".to_string(),
+            (_, Mark::Capture, None) => " x ".to_string(),
+            (_, Mark::Capture, Some(l)) => format!("({l})"),
+            (_, Mark::Double, None) => " X ".to_string(),
+            (_, Mark::Double, Some(l)) => format!("{{{l}}}"),
+        }
+    })
+}

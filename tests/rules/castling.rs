@@ -1,0 +1,329 @@
+//! R22 flexible castling: seven options per side, and every way it is refused.
+
+use crate::{castlings, game_with, has, listing, play, pos_with, strs};
+use fairyforge_tests::pos;
+
+/// Birds and Ninjas with only kings, rooks and the corner Ninja Guards (which may stay
+/// on a1/j1 while castling, as the seed page says).
+const BN_WHITE: &str = "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1";
+const BN_BLACK: &str = "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] b BIbi - 0 1";
+
+/// The seven transpositions of the seed pages, king's move then rook's (R29).
+const SEVEN_WHITE: [&str; 7] = [
+    "f1b1b1c1", "f1c1b1d1", "f1d1b1e1", "f1e1b1f1", "f1g1i1f1", "f1h1i1g1", "f1i1i1h1",
+];
+const SEVEN_BLACK: [&str; 7] = [
+    "f10b10b10c10",
+    "f10c10b10d10",
+    "f10d10b10e10",
+    "f10e10b10f10",
+    "f10g10i10f10",
+    "f10h10i10g10",
+    "f10i10i10h10",
+];
+
+#[test]
+fn r22_birds_and_ninjas_all_seven_castlings_white() {
+    let p = pos("birds-and-ninjas", BN_WHITE);
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE));
+    // R30: castling and a plain king step to the same square are different moves.
+    assert!(has(&p, "f1e1") && has(&p, "f1g1"));
+    insta::assert_snapshot!(listing(&p));
+}
+
+#[test]
+fn r22_birds_and_ninjas_all_seven_castlings_black() {
+    let p = pos("birds-and-ninjas", BN_BLACK);
+    assert_eq!(castlings(&p), strs(&SEVEN_BLACK));
+    insta::assert_snapshot!(listing(&p));
+}
+
+#[test]
+fn r22_castling_moves_king_and_rook_and_drops_both_rights() {
+    for (opt, fen) in SEVEN_WHITE.iter().zip([
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GKR5RG/2[] b bi - 1 1",
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/G1KR4RG/2[] b bi - 1 1",
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/G2KR3RG/2[] b bi - 1 1",
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/G3KR2RG/2[] b bi - 1 1",
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3RK2G/2[] b bi - 1 1",
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR4RK1G/2[] b bi - 1 1",
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR5RKG/2[] b bi - 1 1",
+    ]) {
+        let mut p = pos("birds-and-ninjas", BN_WHITE);
+        play(&mut p, &[opt]);
+        assert_eq!(p.fen(), fen, "{opt}");
+        p.unmake();
+        assert_eq!(p.fen(), BN_WHITE);
+    }
+    // Black's 4-square castling: king f10-b10, rook b10-c10.
+    let mut p = pos("birds-and-ninjas", BN_BLACK);
+    play(&mut p, &["f10b10b10c10"]);
+    assert_eq!(
+        p.fen(),
+        "2/gkr5rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] w BI - 1 2"
+    );
+}
+
+#[test]
+fn r22_stealth_alternate_start_castles_with_corner_rooks() {
+    // Rooks on a1/j1: the king still ends on files b..i, the rook beside it.
+    let fen = "2/r4k3r/10/10/10/10/10/10/10/10/R4K3R/2[] w AJaj - 0 1";
+    let p = pos("stealth-ninja-alternate-start", fen);
+    let want = [
+        "f1b1a1c1", "f1c1a1d1", "f1d1a1e1", "f1e1a1f1", "f1g1j1f1", "f1h1j1g1", "f1i1j1h1",
+    ];
+    assert_eq!(castlings(&p), strs(&want));
+    assert!(
+        !castlings(&p)
+            .iter()
+            .any(|m| m.starts_with("f1a1") || m.starts_with("f1j1"))
+    );
+    insta::assert_snapshot!("stealth_alternate_start_white", listing(&p));
+
+    let p = pos("stealth-ninja-alternate-start", &fen.replace(" w ", " b "));
+    let want = [
+        "f10b10a10c10",
+        "f10c10a10d10",
+        "f10d10a10e10",
+        "f10e10a10f10",
+        "f10g10j10f10",
+        "f10h10j10g10",
+        "f10i10j10h10",
+    ];
+    assert_eq!(castlings(&p), strs(&want));
+    insta::assert_snapshot!("stealth_alternate_start_black", listing(&p));
+
+    // In the real start position nothing can castle yet: pieces stand between.
+    let p = fairyforge::Position::start(&game_with("stealth-ninja-alternate-start", &[]));
+    assert!(p.fen().contains(" w AJaj - 0 1"));
+    assert!(castlings(&p).is_empty());
+}
+
+#[test]
+fn r22_refused_after_the_king_moved() {
+    // Rights in the position string: Black's only.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] w bi - 0 1",
+    );
+    assert!(castlings(&p).is_empty());
+    // Moving the king away and back loses both rights for good.
+    let mut p = pos(
+        "birds-and-ninjas",
+        "2/grn2k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1",
+    );
+    play(&mut p, &["f1e1", "c10d8", "e1f1", "d8c10"]);
+    assert_eq!(
+        p.fen(),
+        "2/grn2k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] w bi - 4 3"
+    );
+    assert!(castlings(&p).is_empty());
+    insta::assert_snapshot!(listing(&p));
+}
+
+#[test]
+fn r22_refused_after_the_rook_moved() {
+    // Rights in the position string: the b-rook only.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] w Bbi - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE[..4]));
+    // The i-rook goes to h1 and back: its right is lost, the b-rook's kept.
+    let mut p = pos(
+        "birds-and-ninjas",
+        "2/grn2k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1",
+    );
+    play(&mut p, &["i1h1", "c10d8", "h1i1", "d8c10"]);
+    assert_eq!(
+        p.fen(),
+        "2/grn2k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] w Bbi - 4 3"
+    );
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE[..4]));
+    insta::assert_snapshot!(listing(&p));
+}
+
+#[test]
+fn r22_refused_with_a_piece_between_king_and_rook() {
+    // A knight on c1: no b-side option at all, even f1e1 whose king path is clear.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GRN2K2RG/2[] w BIbi - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE[4..]));
+    // An enemy piece on h1 blocks the i-side the same way.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K1nRG/2[] w BIbi - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE[..4]));
+    insta::assert_snapshot!(listing(&p));
+}
+
+#[test]
+fn r22_refused_out_of_check() {
+    // A black rook on f5 checks the king: no castling, king moves remain.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/gr3k2rg/1p6p1/10/10/10/5r4/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1",
+    );
+    assert!(p.in_check());
+    assert!(castlings(&p).is_empty());
+    assert!(has(&p, "f1e1") && has(&p, "f1g1"));
+    insta::assert_snapshot!(listing(&p));
+}
+
+#[test]
+fn r22_refused_through_or_onto_an_attacked_square_but_the_rook_may_pass_one() {
+    // A black rook on h5 attacks h1: f1g1 stays, f1h1 and f1i1 (passing h1) go.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/gr3k2rg/1p6p1/10/10/10/7r2/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1",
+    );
+    let c = castlings(&p);
+    assert!(c.contains(&"f1g1i1f1".to_string()));
+    assert!(!c.contains(&"f1h1i1g1".to_string()) && !c.contains(&"f1i1i1h1".to_string()));
+    assert_eq!(c.len(), 5);
+    // A black rook on c5 attacks c1: the king may not pass c1 (f1c1, f1b1), but the rook
+    // of f1e1 and f1d1 passes c1 and that is allowed.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/gr3k2rg/1p6p1/10/10/10/2r7/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1",
+    );
+    let c = castlings(&p);
+    assert!(c.contains(&"f1e1b1f1".to_string()) && c.contains(&"f1d1b1e1".to_string()));
+    assert!(!c.contains(&"f1c1b1d1".to_string()) && !c.contains(&"f1b1b1c1".to_string()));
+    insta::assert_snapshot!(listing(&p));
+}
+
+#[test]
+fn r22_r23_refused_through_a_square_attacked_only_as_a_jumped_over_square() {
+    // A black Flying Bomber on e2, a white Ninja Warrior on e0. A king on e1 would be
+    // captured only as the jumped-over piece of the bomber's e2-e0 jump (landing on the
+    // warrior); the fly-over needs an empty e0 and the bomber never captures by landing
+    // on an adjacent square (R5). So e1 is attacked (R23): no b-side castling, no f1e1.
+    let fen = "2/4k5/10/10/10/10/10/10/10/4f5/1R3K2R1/W1[] w BI - 0 1";
+    let p = pos("stealth-ninja-alternative-reinforcements", fen);
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE[4..]));
+    assert!(!has(&p, "f1e1"));
+    insta::assert_snapshot!(listing(&p));
+    // Without the warrior on e0 the bomber's e2-e0 jump is still possible (onto an empty
+    // square), so the b-side stays refused.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/4k5/10/10/10/10/10/10/10/4f5/1R3K2R1/2[] w BI - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE[4..]));
+    // A black Ninja Guard on d2 attacks e1 by its step and by its jump to f0 over e1.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/4k5/10/10/10/10/10/10/10/3g6/1R3K2R1/2[] w BI - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE[4..]));
+}
+
+#[test]
+fn r22_r23_refused_through_a_square_attacked_only_as_a_cannon_screen() {
+    // A black Super Cannon on e5 and a white Ninja Warrior on e0: a king on e1 would be
+    // the enemy screen the cannon destroys when it captures e0 (R12).
+    let fen = "2/4k5/10/10/10/10/4c5/10/10/10/1R3K2R1/W1[] w BI - 0 1";
+    let p = pos("stealth-ninja-alternative-reinforcements", fen);
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE[4..]));
+    assert!(!has(&p, "f1e1"));
+    insta::assert_snapshot!(listing(&p));
+}
+
+#[test]
+fn r22_rook_right_lost_when_its_home_square_is_captured_on() {
+    // A black bishop takes the rook on i1.
+    let mut p = pos(
+        "birds-and-ninjas",
+        "2/4k5/10/10/10/10/4b5/10/10/10/1R3K2R1/2[] b BI - 0 1",
+    );
+    play(&mut p, &["e5i1"]);
+    assert_eq!(
+        p.fen(),
+        "2/4k5/10/10/10/10/10/10/10/10/1R3K2b1/2[] w B - 0 2"
+    );
+    // A black Flying Bomber jumps c1-a1 over the rook on b1 (a jumped-over capture).
+    let mut p = pos(
+        "birds-and-ninjas",
+        "2/4k5/10/10/10/10/10/10/10/10/GRf2KN1R1/2[] b BI - 0 1",
+    );
+    assert!(has(&p, "c1a1"));
+    play(&mut p, &["c1a1"]);
+    assert_eq!(
+        p.fen(),
+        "2/4k5/10/10/10/10/10/10/10/10/f4KN1R1/2[] w I - 0 2"
+    );
+    // A black Ninja Warrior does the same (R7).
+    let mut p = pos(
+        "stealth-ninja",
+        "2/4k5/10/10/10/10/10/10/10/10/1Rw2KN1R1/2[] b BI - 0 1",
+    );
+    play(&mut p, &["c1a1"]);
+    assert_eq!(
+        p.fen(),
+        "2/4k5/10/10/10/10/10/10/10/10/w4KN1R1/2[] w I - 0 2"
+    );
+    // A black Super Cannon captures a1 over the rook on b1, which as an enemy screen dies
+    // too (R12): the b-right goes.
+    let mut p = pos(
+        "stealth-ninja-alternative-reinforcements",
+        "2/4k5/10/10/10/10/10/10/10/10/GRcnnKN1R1/2[] b BI - 0 1",
+    );
+    play(&mut p, &["c1a1"]);
+    assert_eq!(
+        p.fen(),
+        "2/4k5/10/10/10/10/10/10/10/10/c2nnKN1R1/2[] w I - 0 2"
+    );
+}
+
+#[test]
+fn r22_black_refusals_mirror_white() {
+    // A white rook on h5 attacks h10: Black keeps 5 options.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/gr3k2rg/1p6p1/10/10/10/10/7R2/10/1P6P1/GR3K2RG/2[] b BIbi - 0 1",
+    );
+    let c = castlings(&p);
+    assert_eq!(c.len(), 5);
+    assert!(!c.contains(&"f10h10i10g10".to_string()));
+    // A white Flying Bomber on e9 over e10 onto a black piece on e11.
+    let p = pos(
+        "birds-and-ninjas",
+        "f1/1r3k2r1/4F5/10/10/10/10/10/10/10/4K5/2[] b bi - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&SEVEN_BLACK[4..]));
+}
+
+#[test]
+fn r22_options_in_the_seed_start_positions_need_room() {
+    // Every built-in game with flexible castling starts with pieces between: none yet.
+    for g in [
+        "birds-and-ninjas",
+        "stealth-ninja",
+        "stealth-ninja-alternative-setup",
+        "stealth-ninja-alternative-reinforcements",
+        "flying-bombers-grand",
+        "insane-ninja",
+        "pick-the-piece",
+        "air-and-trench-warfare",
+    ] {
+        let p = fairyforge::Position::start(&game_with(g, &[]));
+        assert!(p.fen().contains(" w BIbi - 0 1"), "{g}");
+        assert!(castlings(&p).is_empty(), "{g}");
+    }
+    // Flying Bombers Grand with the way cleared: all seven.
+    let p = pos(
+        "flying-bombers-grand",
+        "fr3k2rf/1j6j1/10/10/10/10/10/10/1J6J1/FR3K2RF[] w BIbi - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE));
+    let p = pos_with(
+        "insane-ninja",
+        &[],
+        "2/ir3k2ri/1p6p1/10/10/10/10/10/10/1P6P1/IR3K2RI/2[] w BIbi - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&SEVEN_WHITE));
+}

@@ -1,0 +1,233 @@
+//! The incremental hash equals the hash computed from scratch after every move and unmove
+//! of random games in every built-in game (drops, castling, en passant, promotions and
+//! the R25 options included), and unmake restores the exact position string (R28).
+
+use fairyforge::{Move, MoveKind, Position};
+use proptest::prelude::*;
+
+use crate::game_with;
+
+/// Every built-in game, some with their optional rules on (R25), from the start position
+/// or from a position string with the kings out (so that Capture the Scepter happens).
+const GAMES: &[(&str, &[&str], Option<&str>)] = &[
+    ("chess", &[], None),
+    ("capablanca", &[], None),
+    ("birds-and-ninjas", &[], None),
+    ("birds-and-ninjas", &["capture-the-scepter"], None),
+    (
+        "birds-and-ninjas",
+        &["capture-the-scepter"],
+        Some(KINGS_OUT),
+    ),
+    ("stealth-ninja", &[], None),
+    (
+        "stealth-ninja",
+        &["capture-the-scepter", "insane-ninja-promotion"],
+        None,
+    ),
+    (
+        "stealth-ninja",
+        &["capture-the-scepter", "insane-ninja-promotion"],
+        Some(KINGS_OUT_STEALTH),
+    ),
+    (
+        "stealth-ninja-alternate-start",
+        &["insane-ninja-promotion"],
+        None,
+    ),
+    (
+        "stealth-ninja-alternative-setup",
+        &["insane-ninja-promotion"],
+        None,
+    ),
+    ("stealth-ninja-alternative-reinforcements", &[], None),
+    ("flying-bombers-grand", &[], None),
+    ("insane-ninja", &["capture-the-scepter"], None),
+    (
+        "insane-ninja",
+        &["capture-the-scepter"],
+        Some(KINGS_OUT_INSANE),
+    ),
+    ("pick-the-piece", &[], None),
+    ("air-and-trench-warfare", &[], None),
+];
+
+const KINGS_OUT: &str =
+    "ff/gr6rg/ppp4ppp/10/3K6/10/10/6k3/10/PPP4PPP/GR6RG/FF[JJJJjjjj] w - - 0 1";
+const KINGS_OUT_STEALTH: &str =
+    "ww/gr6rg/ppp4ppp/10/3K6/10/10/6k3/10/PPP4PPP/GR6RG/WW[YAJJJJyajjjj] w - - 0 1";
+const KINGS_OUT_INSANE: &str =
+    "ll/ir6ri/ppp4ppp/10/3K6/10/10/6k3/10/PPP4PPP/IR6RI/LL[JJJJjjjj] w - - 0 1";
+
+#[derive(Default, Debug)]
+struct Stats {
+    plies: usize,
+    drops: usize,
+    castlings: usize,
+    en_passant: usize,
+    promotions: usize,
+    double_captures: usize,
+    /// Games ended at once by Capture the Scepter (R25).
+    scepter_ends: usize,
+}
+
+/// Moves worth steering toward: they touch the parts of the hash that plain moves do not.
+fn special(m: &Move) -> bool {
+    matches!(
+        m.kind,
+        MoveKind::Drop | MoveKind::Castle | MoveKind::EnPassant
+    ) || m.promo != 0
+        || m.aux.is_some()
+}
+
+/// Plays one random game from the start, checking the hash after every move, then takes
+/// every move back checking the hash and the exact position string.
+fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
+    let (name, opts, fen) = GAMES[game];
+    let v = game_with(name, opts);
+    let mut p = match fen {
+        Some(f) => Position::from_fen(&v, f).map_err(|e| e.render(f))?,
+        None => Position::start(&v),
+    };
+    let mut trail: Vec<(String, u64)> = Vec::new();
+    let mut buf = Vec::new();
+    for (ply, &c) in choices.iter().enumerate() {
+        p.generate_legal(&mut buf);
+        if buf.is_empty() {
+            stats.scepter_ends += p.scepter_outcome().is_some() as usize;
+            break;
+        }
+        // Steer toward drops, castling, captures and promotions, toward the rear squares
+        // (R25) and, late in the game, toward king walks (Capture the Scepter).
+        let g = &v.geometry;
+        let rear = |m: &Move| m.kind != MoveKind::Drop && matches!(g.rank(m.to), 0 | 11);
+        let specials: Vec<Move> = buf
+            .iter()
+            .copied()
+            .filter(|m| special(m) || rear(m))
+            .collect();
+        let king = p.king_square(p.side_to_move());
+        let walks: Vec<Move> = buf
+            .iter()
+            .copied()
+            .filter(|m| m.kind != MoveKind::Drop && Some(m.from) == king)
+            .collect();
+        let m = if !specials.is_empty() && c % 3 == 0 {
+            specials[(c / 3) as usize % specials.len()]
+        } else if !walks.is_empty() && (ply > 100 || fen.is_some()) && c % 5 == 1 {
+            walks[(c / 5) as usize % walks.len()]
+        } else {
+            buf[c as usize % buf.len()]
+        };
+        stats.plies += 1;
+        match m.kind {
+            MoveKind::Drop => stats.drops += 1,
+            MoveKind::Castle => stats.castlings += 1,
+            MoveKind::EnPassant => stats.en_passant += 1,
+            _ => {}
+        }
+        stats.promotions += (m.promo != 0) as usize;
+        stats.double_captures +=
+            (m.kind == MoveKind::Normal && p.captures_of(&m).len() == 2) as usize;
+        let text = p.move_text(&m);
+        trail.push((p.fen(), p.hash()));
+        p.make(m);
+        let here = format!(
+            "{name} {opts:?} after {text} in {}",
+            trail.last().unwrap().0
+        );
+        if p.hash() != p.compute_hash() {
+            return Err(format!("incremental hash differs from scratch: {here}"));
+        }
+        // R23: the fast check test agrees with the slow definition.
+        if let Some(k) = p.king_square(p.side_to_move())
+            && p.in_check() != p.is_attacked_slow(k, !p.side_to_move())
+        {
+            return Err(format!(
+                "in_check disagrees with the slow attack test: {here}"
+            ));
+        }
+        let fen = p.fen();
+        let again =
+            Position::from_fen(&v, &fen).map_err(|e| format!("{here}: {}", e.render(&fen)))?;
+        if again.hash() != p.hash() {
+            return Err(format!(
+                "hash differs from the position string's: {here} -> {fen}"
+            ));
+        }
+        if again.fen() != fen {
+            return Err(format!(
+                "position string does not round-trip: {fen} -> {}",
+                again.fen()
+            ));
+        }
+    }
+    while let Some((fen, hash)) = trail.pop() {
+        let m = p.unmake().ok_or("nothing to unmake")?;
+        if p.fen() != fen || p.hash() != hash || p.hash() != p.compute_hash() {
+            return Err(format!(
+                "{name} {opts:?}: unmake of {m:?} gives {} (hash {:x}/{:x}), expected {fen} ({hash:x})",
+                p.fen(),
+                p.hash(),
+                p.compute_hash()
+            ));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hash_is_incremental_and_unmake_restores_the_position(
+        game in 0..GAMES.len(),
+        choices in proptest::collection::vec(any::<u32>(), 1..240),
+    ) {
+        let mut stats = Stats::default();
+        walk(game, &choices, &mut stats).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// A fixed sequence of choices (xorshift), so the coverage below does not depend on luck.
+fn fixed_choices(seed: u64, n: usize) -> Vec<u32> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 32) as u32
+        })
+        .collect()
+}
+
+#[test]
+fn random_games_reach_drops_castling_en_passant_and_promotions() {
+    let mut all = Stats::default();
+    for game in 0..GAMES.len() {
+        let mut s = Stats::default();
+        for seed in 0..12 {
+            walk(game, &fixed_choices(seed * 31 + game as u64, 300), &mut s).unwrap();
+        }
+        let (name, _, fen) = GAMES[game];
+        eprintln!("{name}: {s:?}");
+        assert!(s.plies > 1000, "{name}: {s:?}");
+        assert!(
+            fen.is_some() || s.castlings > 0,
+            "{name} never castled: {s:?}"
+        );
+        let has_reserve = !matches!(name, "chess" | "capablanca" | "pick-the-piece");
+        assert!(!has_reserve || s.drops > 0, "{name} never dropped: {s:?}");
+        all.drops += s.drops;
+        all.castlings += s.castlings;
+        all.en_passant += s.en_passant;
+        all.promotions += s.promotions;
+        all.double_captures += s.double_captures;
+        all.scepter_ends += s.scepter_ends;
+    }
+    assert!(
+        all.en_passant > 0 && all.promotions > 0 && all.double_captures > 0,
+        "{all:?}"
+    );
+}

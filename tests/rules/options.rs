@@ -1,0 +1,257 @@
+//! R25 optional rules: Capture the Scepter and Insane Ninja promotion. Both are off by
+//! default and exist only where the variant file declares them.
+
+use fairyforge::{Color, EndReason, Outcome, Variant, divide, perft};
+use fairyforge_tests::pos;
+
+use crate::{game_with, has, listing, moves, play, pos_with};
+
+const SCEPTER: &str = "capture-the-scepter";
+const INSANE: &str = "insane-ninja-promotion";
+
+/// White king e10 next to Black's rear squares; Black king a1.
+const KING_E10: &str = "2/4K5/10/10/10/10/10/10/10/10/k9/2[] w - - 0 1";
+
+fn scepter_result(game: &str) -> Outcome {
+    let mut p = pos_with(game, &[SCEPTER], KING_E10);
+    assert!(p.outcome().is_none());
+    play(&mut p, &["e10e11"]);
+    assert_eq!(p.fen(), "K1/10/10/10/10/10/10/10/10/10/k9/2[] b - - 1 1");
+    // The game is over at once: no legal moves, even though Black could move.
+    assert!(moves(&p).is_empty(), "{game}");
+    assert!(!p.in_check());
+    let o = p.outcome().expect("the game ended");
+    assert_eq!(p.scepter_outcome(), Some(o));
+    // Taking the move back reopens the game.
+    p.unmake();
+    assert!(p.outcome().is_none());
+    assert!(!moves(&p).is_empty());
+    o
+}
+
+#[test]
+fn r25_capture_the_scepter_is_off_by_default() {
+    for g in ["birds-and-ninjas", "stealth-ninja", "insane-ninja"] {
+        let mut p = pos(g, KING_E10);
+        play(&mut p, &["e10e11"]);
+        assert!(p.outcome().is_none(), "{g}");
+        assert!(has(&p, "a1a2"), "{g}");
+        let on = game_with(g, &[SCEPTER]);
+        assert!(
+            on.options()
+                .iter()
+                .any(|(n, _, enabled)| n == SCEPTER && *enabled)
+        );
+        let off = Variant::builtin(g).unwrap();
+        assert!(
+            off.options()
+                .iter()
+                .any(|(n, _, enabled)| n == SCEPTER && !*enabled)
+        );
+    }
+}
+
+#[test]
+fn r25_capture_the_scepter_wins_in_birds_and_ninjas_and_insane_ninja() {
+    for g in ["birds-and-ninjas", "insane-ninja"] {
+        let o = scepter_result(g);
+        assert_eq!(
+            o,
+            Outcome {
+                winner: Some(Color::White),
+                reason: EndReason::Scepter
+            },
+            "{g}"
+        );
+        assert_eq!(o.to_string(), "White wins by Capture the Scepter");
+    }
+    insta::assert_snapshot!(format!("{:?}", scepter_result("birds-and-ninjas")), @"Outcome { winner: Some(White), reason: Scepter }");
+}
+
+#[test]
+fn r25_capture_the_scepter_draws_in_stealth_ninja() {
+    for g in [
+        "stealth-ninja",
+        "stealth-ninja-alternate-start",
+        "stealth-ninja-alternative-setup",
+        "stealth-ninja-alternative-reinforcements",
+    ] {
+        let o = scepter_result(g);
+        assert_eq!(
+            o,
+            Outcome {
+                winner: None,
+                reason: EndReason::Scepter
+            },
+            "{g}"
+        );
+        assert_eq!(o.to_string(), "draw by Capture the Scepter");
+    }
+}
+
+#[test]
+fn r25_capture_the_scepter_for_black_and_only_by_a_legal_king_move() {
+    // Black king f1 beside White's rear squares; a white Ninja Guard on d1 guards e0.
+    let fen = "2/9K/10/10/10/10/10/10/10/10/3G1k4/2[] b - - 0 1";
+    let p = pos_with("birds-and-ninjas", &[SCEPTER], fen);
+    assert!(!has(&p, "f1e0"));
+    assert!(has(&p, "f1f0"));
+    let mut p = p;
+    play(&mut p, &["f1f0"]);
+    let o = p.outcome().unwrap();
+    assert_eq!(o.to_string(), "Black wins by Capture the Scepter");
+    // A king capturing on the rear square captures the scepter too.
+    let mut p = pos_with(
+        "birds-and-ninjas",
+        &[SCEPTER],
+        "f1/4K5/10/10/10/10/10/10/10/10/k9/2[] w - - 0 1",
+    );
+    play(&mut p, &["e10e11"]);
+    assert_eq!(p.outcome().unwrap().winner, Some(Color::White));
+    // Any other piece on the rear square ends nothing.
+    let mut p = pos_with(
+        "birds-and-ninjas",
+        &[SCEPTER],
+        "2/4R5/10/10/10/10/10/10/10/10/k4K4/2[] w - - 0 1",
+    );
+    play(&mut p, &["e10e11"]);
+    assert!(p.outcome().is_none());
+}
+
+#[test]
+fn r25_capture_the_scepter_exists_only_on_the_104_square_board() {
+    for g in [
+        "flying-bombers-grand",
+        "pick-the-piece",
+        "air-and-trench-warfare",
+        "chess",
+    ] {
+        let r = Variant::resolve_with_options(g, &[SCEPTER.to_string()]);
+        assert!(r.is_err(), "{g} accepted {SCEPTER}");
+    }
+    let err = Variant::resolve_with_options("birds-and-ninjas", &[INSANE.to_string()]).unwrap_err();
+    assert!(
+        err.render().contains("capture-the-scepter"),
+        "{}",
+        err.render()
+    );
+}
+
+#[test]
+fn r24_r25_perft_stops_at_a_scepter_win() {
+    let mut p = pos_with("birds-and-ninjas", &[SCEPTER], KING_E10);
+    let n1 = perft(&mut p, 1);
+    assert_eq!(n1, 7);
+    let d = divide(&mut p, 2);
+    let e11 = d.iter().find(|(m, _)| m == "e10e11").unwrap();
+    assert_eq!(e11.1, 0, "no move below a finished game");
+    let f11 = d.iter().find(|(m, _)| m == "e10f11").unwrap();
+    assert_eq!(f11.1, 0);
+    let other = d.iter().find(|(m, _)| m == "e10e9").unwrap();
+    assert_eq!(other.1, 3);
+    assert_eq!(perft(&mut p, 2), d.iter().map(|(_, n)| n).sum::<u64>());
+    insta::assert_snapshot!(
+        d.iter()
+            .map(|(m, n)| format!("{m} {n}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    // Without the option the same king moves have replies.
+    let mut q = pos("birds-and-ninjas", KING_E10);
+    let d = divide(&mut q, 2);
+    assert_eq!(d.iter().find(|(m, _)| m == "e10e11").unwrap().1, 3);
+}
+
+/// White Ninja Guard d10, Ninja Warrior e9; Black king a1.
+const NINJAS: &str = "2/3G6/4W5/10/10/10/10/10/10/10/k4K4/2[] w - - 0 1";
+
+#[test]
+fn r25_insane_ninja_promotion_in_stealth_ninja() {
+    for g in [
+        "stealth-ninja",
+        "stealth-ninja-alternate-start",
+        "stealth-ninja-alternative-reinforcements",
+    ] {
+        // Off by default: the guard stays a guard.
+        let mut p = pos(g, NINJAS);
+        play(&mut p, &["d10e11"]);
+        assert!(p.fen().starts_with("G1/"), "{g}: {}", p.fen());
+        // On: the guard becomes an Insane Ninja; the move text has no suffix, and there
+        // is only one move d10e11 (the change is not optional).
+        let mut p = pos_with(g, &[INSANE], NINJAS);
+        let m = moves(&p);
+        assert_eq!(m.iter().filter(|t| *t == "d10e11").count(), 1, "{g}");
+        assert!(
+            !m.iter().any(|t| t.starts_with("d10e11") && t.len() > 6),
+            "{g}"
+        );
+        play(&mut p, &["d10e11"]);
+        assert!(p.fen().starts_with("I1/10/4W5/"), "{g}: {}", p.fen());
+        // The warrior by a step and by a two-square jump.
+        let mut p = pos_with(g, &[INSANE], NINJAS);
+        play(&mut p, &["e9e10"]);
+        play(&mut p, &["a1a2", "e10e11"]);
+        assert!(p.fen().starts_with("I1/3G6/10/"), "{g}: {}", p.fen());
+        let mut p = pos_with(g, &[INSANE], NINJAS);
+        play(&mut p, &["e9e11"]);
+        assert!(p.fen().starts_with("I1/3G6/10/"), "{g}: {}", p.fen());
+    }
+    let p = pos_with("stealth-ninja", &[INSANE], NINJAS);
+    insta::assert_snapshot!(listing(&p));
+}
+
+#[test]
+fn r25_insane_ninja_promotion_by_a_capturing_jump_and_for_black() {
+    // The guard on c9 jumps d10 (a black knight, captured) and lands on e11.
+    let mut p = pos_with(
+        "stealth-ninja",
+        &[INSANE],
+        "2/3n6/2G7/10/10/10/10/10/10/10/k4K4/2[] w - - 0 1",
+    );
+    play(&mut p, &["c9e11"]);
+    assert_eq!(p.fen(), "I1/10/10/10/10/10/10/10/10/10/k4K4/2[] b - - 0 1");
+    // Black's Ninja Warrior reaches f0.
+    let mut p = pos_with(
+        "stealth-ninja",
+        &[INSANE],
+        "2/k9/10/10/10/10/10/10/10/5w4/K9/2[] b - - 0 1",
+    );
+    play(&mut p, &["f2f0"]);
+    assert_eq!(p.fen(), "2/k9/10/10/10/10/10/10/10/10/K9/1i[] w - - 1 2");
+}
+
+#[test]
+fn r25_no_insane_ninja_promotion_for_the_leaping_ninja_guard() {
+    // Alternative setup: a Leaping Ninja Guard on d10 stays one; a Ninja Warrior changes.
+    let fen = "2/3L6/4W5/10/10/10/10/10/10/10/k4K4/2[] w - - 0 1";
+    let mut p = pos_with("stealth-ninja-alternative-setup", &[INSANE], fen);
+    play(&mut p, &["d10e11"]);
+    assert!(p.fen().starts_with("L1/"), "{}", p.fen());
+    let mut p = pos_with("stealth-ninja-alternative-setup", &[INSANE], fen);
+    play(&mut p, &["e9e11"]);
+    assert!(p.fen().starts_with("I1/"), "{}", p.fen());
+    // Birds and Ninjas and Insane Ninja have no such option.
+    for g in ["birds-and-ninjas", "insane-ninja"] {
+        assert!(
+            Variant::resolve_with_options(g, &[INSANE.to_string()]).is_err(),
+            "{g}"
+        );
+    }
+}
+
+#[test]
+fn r25_both_options_together() {
+    let mut p = pos_with(
+        "stealth-ninja",
+        &[SCEPTER, INSANE],
+        "2/3G1K4/10/10/10/10/10/10/10/10/k9/2[] w - - 0 1",
+    );
+    play(&mut p, &["d10e11"]);
+    assert!(p.outcome().is_none());
+    assert!(p.fen().starts_with("I1/"));
+    play(&mut p, &["a1a2", "f10f11"]);
+    assert_eq!(
+        p.outcome().unwrap().to_string(),
+        "draw by Capture the Scepter"
+    );
+}
