@@ -1,5 +1,6 @@
 //! The `fairyforge` command line.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -7,6 +8,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 mod analyse;
+mod bench;
 mod list;
 mod piece;
 mod render;
@@ -69,6 +71,8 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Draw where a piece can go from a square: moves, captures, double captures.
     Piece(piece::PieceArgs),
+    /// Measure move-generation speed (perft nodes per second) on a fixed set of positions.
+    Bench(bench::BenchArgs),
     /// List the built-in games with a one-line description and their optional rules.
     List {
         /// List the pieces of the shared library instead, with letters and values.
@@ -138,6 +142,25 @@ fn run(cli: Cli) -> Result<(), String> {
                     println!("{m} {n}");
                 }
                 rows.iter().map(|(_, n)| n).sum()
+            } else if std::io::stderr().is_terminal() && std::io::stdout().is_terminal() {
+                // On a terminal, a progress bar once the run takes over a second.
+                let bar = |done: usize, total: usize| {
+                    let secs = t.elapsed().as_secs_f64();
+                    if secs > 1.0 {
+                        let width = 30;
+                        let fill = done * width / total.max(1);
+                        eprint!(
+                            "\r[{}{}] {done}/{total} root moves, {secs:.1} s ",
+                            "#".repeat(fill),
+                            ".".repeat(width - fill)
+                        );
+                    }
+                };
+                let n = fairyforge::perft_with_progress(&mut pos, depth, bar);
+                if t.elapsed().as_secs_f64() > 1.0 {
+                    eprint!("\r{}\r", " ".repeat(60));
+                }
+                n
             } else {
                 fairyforge::perft(&mut pos, depth)
             };
@@ -155,6 +178,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("{t}");
             }
         }
+        Command::Bench(args) => bench::run(args)?,
         Command::List { pieces } => print!("{}", list::list(pieces)),
         Command::Piece(args) => piece::run(args)?,
         Command::Analyse(args) => analyse::run(args)?,

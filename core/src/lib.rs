@@ -38,7 +38,7 @@ pub use input::InputError;
 pub use load::{LoadError, check_library};
 pub use notation::MoveError;
 pub use outcome::{EndReason, Outcome};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_with_progress};
 pub use position::Position;
 pub use source::Diagnostic;
 pub use sqset::SquareSet;

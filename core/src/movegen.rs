@@ -9,7 +9,7 @@ use crate::def::Over;
 use crate::position::Position;
 use crate::sqset::SquareSet;
 use crate::types::{Color, Kind, Move, MoveKind, Piece, Square};
-use crate::variant::{Atom, CAPTURE, EP_CAPTURE, EP_CREATE, MOVE, NOLAND};
+use crate::variant::{Atom, CAPTURE, EP_CAPTURE, EP_CREATE, MOVE, NOLAND, PromoRule};
 
 #[inline]
 fn over_ok(cond: Over, p: Piece, us: Color) -> bool {
@@ -40,6 +40,7 @@ impl Position {
         &self,
         out: &mut Vec<Move>,
         us: Color,
+        rule: Option<&PromoRule>,
         kind: Kind,
         from: Square,
         to: Square,
@@ -60,7 +61,7 @@ impl Position {
             piece: kind,
             promo: 0,
         };
-        if let Some(rule) = self.variant.promotion_at(kind, us, to) {
+        if let Some(rule) = rule.filter(|r| r.zone[us as usize].contains(to)) {
             for &c in &rule.choices {
                 out.push(Move {
                     promo: c + 1,
@@ -81,6 +82,7 @@ impl Position {
         let board = &self.board[..];
         for &from in self.pieces_of(us) {
             let kind = board[from.index()].kind();
+            let rule = v.promotion_rule(kind, us);
             let start = out.len();
             for atom in v.atoms_of(kind, us, from) {
                 match *atom {
@@ -91,6 +93,7 @@ impl Position {
                                 self.push(
                                     out,
                                     us,
+                                    rule,
                                     kind,
                                     from,
                                     to,
@@ -104,6 +107,7 @@ impl Position {
                                 self.push(
                                     out,
                                     us,
+                                    rule,
                                     kind,
                                     from,
                                     to,
@@ -117,6 +121,7 @@ impl Position {
                             self.push(
                                 out,
                                 us,
+                                rule,
                                 kind,
                                 from,
                                 to,
@@ -145,13 +150,25 @@ impl Position {
                             if p.is_empty() {
                                 if land && mode & MOVE != 0 {
                                     let k = if i == 0 { MoveKind::Normal } else { mk };
-                                    self.push(out, us, kind, from, to, Square::NONE, k, dup, start);
+                                    self.push(
+                                        out,
+                                        us,
+                                        rule,
+                                        kind,
+                                        from,
+                                        to,
+                                        Square::NONE,
+                                        k,
+                                        dup,
+                                        start,
+                                    );
                                 }
                             } else {
                                 if land && mode & CAPTURE != 0 && p.is_enemy_of(us) {
                                     self.push(
                                         out,
                                         us,
+                                        rule,
                                         kind,
                                         from,
                                         to,
@@ -179,6 +196,7 @@ impl Position {
                                     self.push(
                                         out,
                                         us,
+                                        rule,
                                         kind,
                                         from,
                                         to,
@@ -218,7 +236,18 @@ impl Position {
                         if cap_over && nover == 1 && board[mids[0] as usize].is_enemy_of(us) {
                             aux = Square(mids[0]);
                         }
-                        self.push(out, us, kind, from, to, aux, MoveKind::Normal, dup, start);
+                        self.push(
+                            out,
+                            us,
+                            rule,
+                            kind,
+                            from,
+                            to,
+                            aux,
+                            MoveKind::Normal,
+                            dup,
+                            start,
+                        );
                     }
                     Atom::Cannon {
                         ray,
@@ -246,6 +275,7 @@ impl Position {
                                 self.push(
                                     out,
                                     us,
+                                    rule,
                                     kind,
                                     from,
                                     s,
@@ -277,6 +307,7 @@ impl Position {
                                     self.push(
                                         out,
                                         us,
+                                        rule,
                                         kind,
                                         from,
                                         to,
@@ -291,6 +322,7 @@ impl Position {
                                     self.push(
                                         out,
                                         us,
+                                        rule,
                                         kind,
                                         from,
                                         to,
@@ -415,16 +447,21 @@ impl Position {
             } else {
                 pinned_first(v, &self.board, k, !us)
             };
+            // Usually both sets are empty (always in orthodox chess outside pins): then only
+            // the king's own moves need a test.
+            let simple = sens.is_empty() && pins.is_empty();
             let board = &mut self.board;
             let mut i = 0;
             while i < out.len() {
                 let m = out[i];
                 let quick = !in_check
                     && (m.kind == MoveKind::Drop || m.from != k)
-                    && !sens.contains(m.from)
-                    && !sens.contains(m.to)
-                    && !pins.contains(m.from)
-                    && (m.aux.is_none() || !(sens.contains(m.aux) || pins.contains(m.aux)));
+                    && (simple
+                        || (!sens.contains(m.from)
+                            && !sens.contains(m.to)
+                            && !pins.contains(m.from)
+                            && (m.aux.is_none()
+                                || !(sens.contains(m.aux) || pins.contains(m.aux)))));
                 if quick || safe_after(v, board, k, &m, us) {
                     i += 1;
                 } else {

@@ -43,3 +43,24 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(String, u64)> {
     out.sort();
     out
 }
+
+/// Perft that reports progress after each root move: `on_root(done, total)`.
+pub fn perft_with_progress(
+    pos: &mut Position,
+    depth: u32,
+    mut on_root: impl FnMut(usize, usize),
+) -> u64 {
+    if depth <= 1 {
+        return perft(pos, depth);
+    }
+    let mut root = Vec::new();
+    pos.generate_legal(&mut root);
+    let mut n = 0;
+    for (i, m) in root.iter().enumerate() {
+        pos.make(*m);
+        n += perft(pos, depth - 1);
+        pos.unmake();
+        on_root(i + 1, root.len());
+    }
+    n
+}

@@ -369,6 +369,18 @@ impl Variant {
         }
     }
 
+    /// The promotion rule of a piece kind and colour, if it has one.
+    #[inline]
+    pub(crate) fn promotion_rule(&self, kind: Kind, color: Color) -> Option<&PromoRule> {
+        let _ = color;
+        let r = self.promo_of[kind as usize * 2 + color as usize];
+        if r == 0 {
+            None
+        } else {
+            Some(&self.promo_rules[r as usize - 1])
+        }
+    }
+
     /// Whether the move text of a promotion to this square names the new piece.
     pub(crate) fn promotion_suffix(&self, kind: Kind, color: Color, to: Square) -> bool {
         self.promotion_at(kind, color, to).is_none_or(|r| r.suffix)
