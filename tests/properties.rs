@@ -14,8 +14,13 @@ use std::sync::Arc;
 use fairyforge::{Move, Position, Variant, builtin};
 use proptest::prelude::*;
 
-/// Every built-in game, plain and with each optional rule turned on (R25).
+/// Every built-in game, plain and with each optional rule turned on (R25). Compiled once.
 fn games() -> Vec<(String, Arc<Variant>)> {
+    static GAMES: std::sync::OnceLock<Vec<(String, Arc<Variant>)>> = std::sync::OnceLock::new();
+    GAMES.get_or_init(compile_games).clone()
+}
+
+fn compile_games() -> Vec<(String, Arc<Variant>)> {
     let mut out = Vec::new();
     for name in builtin::game_names() {
         let v = Variant::builtin(name).unwrap();
@@ -160,29 +165,45 @@ fn check_make_unmake(game: &str, p: &mut Position) {
     );
 }
 
+/// Cases per property; `PROPTEST_CASES` gives more (each case plays every game).
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(16), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn position_strings_round_trip(seed in any::<u64>(), plies in 0..240usize) {
+    fn position_strings_round_trip(seed in any::<u64>(), plies in 0..200usize) {
         for (game, v) in games() {
             playout(&v, seed, plies, |p| check_round_trip(&game, &v, p));
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(8), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn make_unmake_restores_and_hash_is_incremental(seed in any::<u64>(), plies in 0..120usize) {
+    fn make_unmake_restores_and_hash_is_incremental(seed in any::<u64>(), plies in 0..100usize) {
         for (game, v) in games() {
             playout(&v, seed, plies, |p| check_make_unmake(&game, p));
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(24), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// A damaged position string is read or rejected, never a panic; what is read prints
     /// and reads back the same.
     #[test]
     fn damaged_position_strings_never_panic(
         seed in any::<u64>(),
-        plies in 0..80usize,
+        plies in 0..60usize,
         edits in proptest::collection::vec((any::<u16>(), 0..24usize), 1..4),
     ) {
         const BITS: &[&str] = &[

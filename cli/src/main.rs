@@ -11,6 +11,7 @@ mod analyse;
 mod bench;
 mod list;
 mod piece;
+mod play;
 mod render;
 use fairyforge::{Position, Variant};
 
@@ -71,6 +72,20 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Draw where a piece can go from a square: moves, captures, double captures.
     Piece(piece::PieceArgs),
+    /// Play a game in the terminal (default: Birds and Ninjas, you as White against the
+    /// computer).
+    Play(play::PlayArgs),
+    /// Draw the position (board, reserves, last move); `--svg FILE` writes a picture too.
+    Show {
+        #[command(flatten)]
+        start: Start,
+        /// Also write the position as an SVG picture to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+        /// Draw without colours even on a terminal.
+        #[arg(long)]
+        no_color: bool,
+    },
     /// Measure move-generation speed (perft nodes per second) on a fixed set of positions.
     Bench(bench::BenchArgs),
     /// List the built-in games with a one-line description and their optional rules.
@@ -179,6 +194,25 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Bench(args) => bench::run(args)?,
+        Command::Play(args) => play::run(args)?,
+        Command::Show {
+            start,
+            svg,
+            no_color,
+        } => {
+            let pos = position(&start)?;
+            let last = pos.moves_played().last();
+            let color = !no_color
+                && std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none();
+            print!("{}", render::position::draw(&pos, last, color));
+            if let Some(path) = svg {
+                let title = pos.variant().name.clone();
+                std::fs::write(&path, render::position::draw_svg(&pos, last, Some(&title)))
+                    .map_err(|e| format!("cannot write {path}: {e}"))?;
+                println!("wrote {path}");
+            }
+        }
         Command::List { pieces } => print!("{}", list::list(pieces)),
         Command::Piece(args) => piece::run(args)?,
         Command::Analyse(args) => analyse::run(args)?,

@@ -71,13 +71,18 @@ struct Game {
 pub fn run(a: PlayArgs) -> Result<(), String> {
     let v = crate::load(&a.variant, &a.options)?;
     let start = match &a.fen {
-        Some(f) => Position::from_fen(&v, f).map_err(|e| format!("bad position string: {}", e.render(f)))?,
+        Some(f) => Position::from_fen(&v, f)
+            .map_err(|e| format!("bad position string: {}", e.render(f)))?,
         None => Position::start(&v),
     };
     if !(a.time > 0.0 && a.time.is_finite()) {
-        return Err(format!("--time {}: expected a positive number of seconds", a.time));
+        return Err(format!(
+            "--time {}: expected a positive number of seconds",
+            a.time
+        ));
     }
-    let color = !a.no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let color =
+        !a.no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut game = Game {
         pos: start.clone(),
         start,
@@ -87,10 +92,16 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
         searcher: Searcher::new(64),
     };
     let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
     let _ = writeln!(out, "{} ({})", v.name, v.description);
-    let opts: Vec<String> = v.options().into_iter().filter(|(_, _, on)| *on).map(|(n, _, _)| n).collect();
+    let opts: Vec<String> = v
+        .options()
+        .into_iter()
+        .filter(|(_, _, on)| *on)
+        .map(|(n, _, _)| n)
+        .collect();
     if !opts.is_empty() {
         let _ = writeln!(out, "Optional rules on: {}", opts.join(", "));
     }
@@ -114,6 +125,10 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
             return Ok(());
         };
         let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
+        if echo {
+            // Input from a file or a pipe: show it, so the transcript reads like a session.
+            let _ = writeln!(out, "{}", line.trim());
+        }
         if !game.command(line.trim(), &mut out) {
             return Ok(());
         }
@@ -133,6 +148,7 @@ impl Game {
             line.push_str(": check!");
         }
         let _ = writeln!(out, "{line}");
+        self.show(out);
     }
 
     fn computer_move(&mut self, out: &mut impl Write) {
@@ -143,8 +159,13 @@ impl Game {
         let m = r.best();
         let text = self.pos.move_text(&m);
         self.pos.make(m);
-        self.show(out);
-        self.announce(out, &format!("{} (computer, {})", mover.name(), r.score), &text);
+        let who = format!(
+            "{} (computer, depth {}, score {})",
+            mover.name(),
+            r.depth,
+            r.score
+        );
+        self.announce(out, &who, &text);
     }
 
     /// Handles one line; false to quit.
@@ -186,7 +207,6 @@ impl Game {
         let mover = self.pos.side_to_move();
         let text = self.pos.move_text(&m);
         self.pos.make(m);
-        self.show(out);
         self.announce(out, mover.name(), &text);
     }
 
@@ -209,14 +229,24 @@ impl Game {
 
     fn list_moves(&self, square: Option<&str>, out: &mut impl Write) {
         let g = &self.pos.variant().geometry;
-        let mut texts: Vec<String> = self.pos.legal_moves().iter().map(|m| self.pos.move_text(m)).collect();
+        let mut texts: Vec<String> = self
+            .pos
+            .legal_moves()
+            .iter()
+            .map(|m| self.pos.move_text(m))
+            .collect();
         texts.sort();
         if let Some(s) = square {
             let Some(sq) = g.parse_square(s) else {
                 let _ = writeln!(out, "there is no square `{s}` on this board");
                 return;
             };
-            let moves: Vec<Move> = self.pos.legal_moves().into_iter().filter(|m| !m.is_drop() && m.from == sq).collect();
+            let moves: Vec<Move> = self
+                .pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| !m.is_drop() && m.from == sq)
+                .collect();
             let mut t: Vec<String> = moves.iter().map(|m| self.pos.move_text(m)).collect();
             t.sort();
             let _ = match (t.is_empty(), self.pos.piece_at(sq)) {

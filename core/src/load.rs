@@ -1073,6 +1073,21 @@ impl Loader {
             }
             Origin::Builtin => None,
         };
+        // A file already read in this chain: a loop.
+        let canon = disk.as_ref().and_then(|p| p.canonicalize().ok());
+        if let Some(c) = &canon
+            && self
+                .origins
+                .iter()
+                .any(|o| matches!(o, Origin::Disk(p) if p.canonicalize().ok().as_ref() == Some(c)))
+        {
+            self.cx.err(
+                span,
+                format!("`extends` makes a loop: `{want}` is already being read"),
+                "a game may not extend itself, directly or through other files",
+            );
+            return None;
+        }
         let parent = match disk {
             Some(path) => match std::fs::read_to_string(&path) {
                 Ok(text) => self.parse(path.display().to_string(), text, Origin::Disk(path)),

@@ -282,6 +282,19 @@ impl Variant {
         Self::from_path_with_options(spec, options)
     }
 
+    /// Whether the game has drops, so reserves are part of its positions (R28).
+    pub fn has_reserves(&self) -> bool {
+        self.has_drops
+    }
+
+    /// Piece kinds in the order position strings list reserves (R28).
+    pub fn reserve_order(&self) -> Vec<Kind> {
+        crate::fen::reserve_order(self)
+            .into_iter()
+            .map(|k| k as Kind)
+            .collect()
+    }
+
     /// The optional rules of this game: (name, description, on).
     pub fn options(&self) -> Vec<(String, String, bool)> {
         self.def

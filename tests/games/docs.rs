@@ -70,7 +70,7 @@ pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
     (
         "anti-gryphon-blocked",
         "stealth-ninja",
-        "a e4, P e5, p d4, N c6",
+        "a e4, P e5, p d4, N g5, R g1",
         "e4",
     ),
     // R12 Super Cannon.
@@ -87,7 +87,7 @@ pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
         "e4",
     ),
     // R13 pawn and R15, R16 ninja pawns.
-    ("pawn", "birds-and-ninjas", "P e2, n d3, p f4", "e2"),
+    ("pawn", "birds-and-ninjas", "P e2, n d3, p e5", "e2"),
     (
         "ninja-pawn-own-half",
         "birds-and-ninjas",
@@ -103,7 +103,7 @@ pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
     (
         "grand-ninja-pawn",
         "flying-bombers-grand",
-        "J e6, p d6, n f7",
+        "J e6, j d6, n f7",
         "e6",
     ),
 ];

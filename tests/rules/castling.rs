@@ -327,3 +327,197 @@ fn r22_options_in_the_seed_start_positions_need_room() {
     );
     assert_eq!(castlings(&p), strs(&SEVEN_WHITE));
 }
+
+/// The position string of `p` with some squares changed (`None` empties a square), the
+/// side to move `side`, no castling rights and no en-passant targets.
+fn edited(
+    p: &fairyforge::Position,
+    changes: &[(fairyforge::Square, Option<char>)],
+    side: char,
+) -> String {
+    let v = p.variant();
+    let g = &v.geometry;
+    let mut ranks = Vec::new();
+    for r in g.rank_range().rev() {
+        let mut s = String::new();
+        let mut empty = 0;
+        for sq in g.rank_squares(r) {
+            let c = match changes.iter().find(|(s, _)| *s == sq) {
+                Some((_, c)) => *c,
+                None => p.piece_at(sq).map(|(k, c)| {
+                    let l = v.piece(k).letter;
+                    if c == fairyforge::Color::White {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    }
+                }),
+            };
+            match c {
+                Some(ch) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(ch);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if !s.is_empty() {
+            ranks.push(s);
+        }
+    }
+    let fen = p.fen();
+    let board = fen.split(' ').next().unwrap();
+    let reserves = board.find('[').map(|i| &board[i..]).unwrap_or("");
+    format!("{}{reserves} {side} - - 0 1", ranks.join("/"))
+}
+
+/// R22 computed from the ruling's words with the slow attack test (R23): every option
+/// of the side to move, for the ninja games (rights are rook files; king-to files b..i).
+fn reference_castlings(p: &fairyforge::Position) -> Vec<String> {
+    use fairyforge::{Color, Position};
+    let v = p.variant().clone();
+    let g = &v.geometry;
+    let us = p.side_to_move();
+    let (side, them) = if us == Color::White {
+        ('w', Color::Black)
+    } else {
+        ('b', Color::White)
+    };
+    let fen = p.fen();
+    let rights = fen.split(' ').nth(2).unwrap().to_string();
+    let home_rank = if us == Color::White {
+        1
+    } else {
+        g.ranks() as i32
+    };
+    let Some(home) = g.square(5, home_rank) else {
+        return vec![];
+    };
+    if p.king_square(us) != Some(home) || p.in_check() {
+        return vec![];
+    }
+    let king = if us == Color::White { 'K' } else { 'k' };
+    let attacked_with = |changes: &[(fairyforge::Square, Option<char>)], at| {
+        let f = edited(p, changes, side);
+        let q = Position::from_fen(&v, &f).unwrap_or_else(|e| panic!("{}", e.render(&f)));
+        q.is_attacked_slow(at, them)
+    };
+    let mut out = Vec::new();
+    for ch in rights.chars().filter(|c| c.is_ascii_alphabetic()) {
+        if ch.is_ascii_uppercase() != (us == Color::White) {
+            continue;
+        }
+        let rf = (ch.to_ascii_lowercase() as u8 - b'a') as i32;
+        let rook_home = g.square(rf, home_rank).unwrap();
+        let rook = p
+            .piece_at(rook_home)
+            .map(|(k, _)| v.piece(k).letter)
+            .unwrap();
+        let rook = if us == Color::White {
+            rook
+        } else {
+            rook.to_ascii_lowercase()
+        };
+        let dir = if rf > 5 { 1 } else { -1 };
+        let clear = g
+            .between(home, rook_home)
+            .iter()
+            .all(|s| p.piece_at(*s).is_none());
+        if !clear {
+            continue;
+        }
+        'target: for tf in 1..=8 {
+            let steps = (tf - 5) * dir;
+            if steps < 1 || steps > (rf - 5) * dir {
+                continue;
+            }
+            let t = g.square(tf, home_rank).unwrap();
+            for s in 1..=steps {
+                let x = g.square(5 + s * dir, home_rank).unwrap();
+                if attacked_with(&[(x, Some(king)), (home, None)], x) {
+                    continue 'target;
+                }
+            }
+            let rook_to = g.square(tf - dir, home_rank).unwrap();
+            // Placements first: the king may land on the rook's home, the rook on the king's.
+            let after = [
+                (t, Some(king)),
+                (rook_to, Some(rook)),
+                (home, None),
+                (rook_home, None),
+            ];
+            if attacked_with(&after, t) {
+                continue;
+            }
+            out.push(format!(
+                "{}{}{}{}",
+                g.name(home),
+                g.name(t),
+                g.name(rook_home),
+                g.name(rook_to)
+            ));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn r22_r23_castling_matches_the_ruling_in_random_games() {
+    // Random games steered toward clearing the back rank and toward castling; at every
+    // position with rights, the engine's castlings equal the reference's.
+    let games = [
+        "birds-and-ninjas",
+        "stealth-ninja",
+        "stealth-ninja-alternate-start",
+        "stealth-ninja-alternative-setup",
+        "stealth-ninja-alternative-reinforcements",
+        "flying-bombers-grand",
+        "insane-ninja",
+        "pick-the-piece",
+        "air-and-trench-warfare",
+    ];
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut rnd = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let (mut checked, mut seen) = (0, 0);
+    for g in games {
+        let v = game_with(g, &[]);
+        for _ in 0..40 {
+            let mut p = fairyforge::Position::start(&v);
+            for _ in 0..70 {
+                let legal = p.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                if p.fen().split(' ').nth(2) != Some("-") {
+                    let want = reference_castlings(&p);
+                    assert_eq!(castlings(&p), want, "{g}: {}", p.fen());
+                    checked += 1;
+                    seen += want.len();
+                }
+                let castles: Vec<_> = legal.iter().filter(|m| m.is_castle()).collect();
+                let m = if !castles.is_empty() && rnd() % 4 == 0 {
+                    *castles[rnd() as usize % castles.len()]
+                } else {
+                    legal[rnd() as usize % legal.len()]
+                };
+                p.make(m);
+            }
+        }
+    }
+    assert!(
+        checked > 1000 && seen > 200,
+        "{checked} positions, {seen} castlings"
+    );
+}

@@ -98,6 +98,11 @@ fn r20_stealth_gryphons_drop_on_an_empty_own_rear_square_only() {
     );
     // The same in the alternate start and the alternative setup.
     let p = pos(
+        "stealth-ninja-alternate-start",
+        "ww/rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR/1W[YAJJJJyajjjj] w AJaj - 0 1",
+    );
+    assert_eq!(drops(&p), strs(&["A@e0", "Y@e0"]));
+    let p = pos(
         "stealth-ninja-alternative-setup",
         "ll/wrnbqkbnrw/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/WRNBQKBNRW/2[YAJJJJyajjjj] w BIbi - 0 1",
     );

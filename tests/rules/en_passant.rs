@@ -147,3 +147,22 @@ fn r14_flying_bombers_grand_has_no_en_passant() {
     play(&mut p, &["a7a9"]);
     assert!(p.fen().ends_with(" b - - 0 1"), "{}", p.fen());
 }
+
+#[test]
+fn r14_r28_targets_read_from_the_position_string() {
+    // `a3a4`: the pawn came from a2; both squares can be taken on.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/4k5/10/10/10/10/Pp8/1p8/10/10/5K4/2[] b - a3a4 0 1",
+    );
+    assert!(has(&p, "b4a3") && has(&p, "b5a4"));
+    // `a4`: the pawn came from a3 (R13), passing a4 only.
+    let p = pos(
+        "birds-and-ninjas",
+        "2/4k5/10/10/10/10/Pp8/1p8/10/10/5K4/2[] b - a4 0 1",
+    );
+    assert!(!has(&p, "b4a3") && has(&p, "b5a4"));
+    // Targets that no pawn just passed are refused.
+    let v = game("birds-and-ninjas");
+    assert!(Position::from_fen(&v, "2/4k5/10/10/10/10/Pp8/1p8/10/10/5K4/2[] b - a3 0 1").is_err());
+}

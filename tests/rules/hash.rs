@@ -52,8 +52,7 @@ const GAMES: &[(&str, &[&str], Option<&str>)] = &[
     ("air-and-trench-warfare", &[], None),
 ];
 
-const KINGS_OUT: &str =
-    "ff/gr6rg/ppp4ppp/10/3K6/10/10/6k3/10/PPP4PPP/GR6RG/FF[JJJJjjjj] w - - 0 1";
+const KINGS_OUT: &str = "ff/gr6rg/ppp4ppp/10/3K6/10/10/6k3/10/PPP4PPP/GR6RG/FF[JJJJjjjj] w - - 0 1";
 const KINGS_OUT_STEALTH: &str =
     "ww/gr6rg/ppp4ppp/10/3K6/10/10/6k3/10/PPP4PPP/GR6RG/WW[YAJJJJyajjjj] w - - 0 1";
 const KINGS_OUT_INSANE: &str =
@@ -96,6 +95,25 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
         if buf.is_empty() {
             stats.scepter_ends += p.scepter_outcome().is_some() as usize;
             break;
+        }
+        // R17: no pawn or ninja pawn ends a move on its last rank without promoting.
+        let last = if p.side_to_move() == fairyforge::Color::White {
+            v.geometry.ranks() as i8
+        } else {
+            1
+        };
+        for m in &buf {
+            if m.kind != MoveKind::Drop
+                && v.geometry.rank(m.to) == last
+                && p.piece_at(m.from).is_some_and(|(k, _)| v.piece(k).pawn)
+                && m.promo == 0
+            {
+                return Err(format!(
+                    "{name}: {} does not promote in {}",
+                    p.move_text(m),
+                    p.fen()
+                ));
+            }
         }
         // Steer toward drops, castling, captures and promotions, toward the rear squares
         // (R25) and, late in the game, toward king walks (Capture the Scepter).
@@ -211,7 +229,6 @@ fn random_games_reach_drops_castling_en_passant_and_promotions() {
             walk(game, &fixed_choices(seed * 31 + game as u64, 300), &mut s).unwrap();
         }
         let (name, _, fen) = GAMES[game];
-        eprintln!("{name}: {s:?}");
         assert!(s.plies > 1000, "{name}: {s:?}");
         assert!(
             fen.is_some() || s.castlings > 0,

@@ -139,6 +139,8 @@ reserve = { ninja-guard = 1, ninja-pawn = 2 }
     let p = Position::from_fen(&v, "1r2k5/P8J/10/10/10/10/10/10/10/5K4[] w - - 0 1").unwrap();
     assert_eq!(choices(&p, "a9", "a10"), "bcfgnqr");
     assert_eq!(choices(&p, "j9", "j10"), "bcfgnqr");
+    assert!(!has(&p, "a9a10") && !has(&p, "j9j10"));
+    insta::assert_snapshot!(promo_listing(&p, "a9", "j9"));
 }
 
 #[test]

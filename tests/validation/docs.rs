@@ -1,1 +1,245 @@
+//! docs/format.md stays true: every TOML example in it is tested (complete game files load,
+//! piece libraries validate, snippets load in the game they come from), every piece
+//! diagram lists the moves the engine generates, and every `fairyforge validate` example
+//! prints what the page shows.
 
+use std::path::{Path, PathBuf};
+
+use fairyforge::{Position, Variant, check_library, source::parse_toml};
+use fairyforge_tests::{fairyforge, moves_from, root, run_fresh};
+
+/// A fenced code block of the page, with the marker comment on the line before it.
+struct Block {
+    lang: String,
+    /// `<!-- file: NAME -->`, `<!-- file: NAME, invalid -->` or `<!-- snippet of: GAME -->`.
+    marker: Option<String>,
+    text: String,
+    /// 1-based line of the opening fence, for messages.
+    line: usize,
+}
+
+fn page() -> String {
+    std::fs::read_to_string(root().join("docs/format.md")).expect("docs/format.md exists")
+}
+
+fn blocks(md: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    let lines: Vec<&str> = md.lines().collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(lang) = lines[i].strip_prefix("```") else {
+            i += 1;
+            continue;
+        };
+        let marker = i
+            .checked_sub(1)
+            .and_then(|j| lines[j].trim().strip_prefix("<!--"))
+            .and_then(|m| m.strip_suffix("-->"))
+            .map(|m| m.trim().to_string());
+        let start = i;
+        let mut text = String::new();
+        i += 1;
+        while i < lines.len() && !lines[i].starts_with("```") {
+            text.push_str(lines[i]);
+            text.push('\n');
+            i += 1;
+        }
+        out.push(Block {
+            lang: lang.trim().to_string(),
+            marker,
+            text,
+            line: start + 1,
+        });
+        i += 1;
+    }
+    out
+}
+
+/// A complete game file: `name` is set at the top level (before any table header).
+fn is_game_file(text: &str) -> bool {
+    text.lines()
+        .take_while(|l| !l.trim_start().starts_with('['))
+        .any(|l| l.starts_with("name ="))
+}
+
+/// Only `[piece.<id>]` tables (and comments): a piece library.
+fn is_library(text: &str) -> bool {
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    lines.next().is_some_and(|l| l.starts_with("[piece."))
+}
+
+fn file_marker(b: &Block) -> Option<(&str, bool)> {
+    let m = b.marker.as_deref()?.strip_prefix("file:")?.trim();
+    Some(match m.strip_suffix(", invalid") {
+        Some(name) => (name, true),
+        None => (m, false),
+    })
+}
+
+/// A fresh directory holding the page's files (`<!-- file: NAME -->` blocks).
+fn files_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fairyforge-docs-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for b in blocks(&page()) {
+        if let Some((name, _)) = file_marker(&b) {
+            std::fs::write(dir.join(name), &b.text).unwrap();
+        }
+    }
+    dir
+}
+
+fn load(text: &str, name: &str, dir: &Path) -> Result<(), String> {
+    Variant::from_str_in(name, text, dir)
+        .map(|_| ())
+        .map_err(|e| e.render())
+}
+
+/// Every TOML block is valid TOML and falls in a tested kind: a complete game file (it
+/// loads, unless marked invalid: then it must not), a piece library (it validates), or a
+/// snippet marked with the game it belongs to (it loads merged into that game).
+#[test]
+fn every_toml_example_is_tested() {
+    let dir = files_dir("toml");
+    let mut games = 0;
+    for b in blocks(&page()).into_iter().filter(|b| b.lang == "toml") {
+        let at = format!("docs/format.md:{}", b.line);
+        assert!(parse_toml(0, &b.text).is_ok(), "{at}: not valid TOML");
+        let invalid = file_marker(&b).is_some_and(|(_, bad)| bad);
+        if is_game_file(&b.text) {
+            games += 1;
+            let r = load(&b.text, &at, &dir);
+            if invalid {
+                assert!(r.is_err(), "{at}: marked invalid but loads");
+            } else if let Err(e) = r {
+                panic!("{at}: the example game does not load:\n{e}");
+            }
+        } else if is_library(&b.text) {
+            let path = dir.join(format!("library-{}.toml", b.line));
+            std::fs::write(&path, &b.text).unwrap();
+            match check_library(&path) {
+                Some(Ok(_)) => {}
+                Some(Err(e)) => panic!("{at}: the example pieces do not validate:\n{}", e.render()),
+                None => panic!("{at}: not read as a piece library"),
+            }
+        } else if let Some(game) = b
+            .marker
+            .as_deref()
+            .and_then(|m| m.strip_prefix("snippet of:"))
+            .map(str::trim)
+        {
+            let text = format!("extends = \"{game}\"\nname = \"Snippet\"\n{}", b.text);
+            if let Err(e) = load(&text, &at, &dir) {
+                panic!("{at}: the snippet does not load in {game}:\n{e}");
+            }
+        } else {
+            panic!(
+                "{at}: untested TOML example: make it a whole game file, only [piece.<id>] tables, or mark it `<!-- snippet of: GAME -->`"
+            );
+        }
+    }
+    assert!(
+        games >= 5,
+        "only {games} complete game files in docs/format.md"
+    );
+}
+
+/// The move list under each `fairyforge piece` diagram is the engine's.
+#[test]
+fn piece_diagrams_list_the_engines_moves() {
+    let dir = files_dir("piece");
+    let mut checked = 0;
+    for b in blocks(&page()).into_iter().filter(|b| b.lang == "text") {
+        let Some(cmd) = b
+            .text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("$ fairyforge piece "))
+        else {
+            continue;
+        };
+        let at = format!("docs/format.md:{}", b.line);
+        let (head, fen) = cmd
+            .split_once(" --fen ")
+            .expect("diagrams are of positions (--fen)");
+        let fen = fen.trim().trim_matches('"');
+        let mut words = head.split_whitespace();
+        let (game, letter) = (words.next().unwrap(), words.next().unwrap());
+        let v = match Variant::builtin(game) {
+            Some(v) => v,
+            None => {
+                let text = std::fs::read_to_string(dir.join(game)).unwrap();
+                Variant::from_str_in(game, &text, &dir).unwrap()
+            }
+        };
+        let p = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{at}: {}", e.render(fen)));
+        let letter = letter.chars().next().unwrap();
+        let squares: Vec<_> = (0..v.num_squares() as u16)
+            .map(fairyforge::Square)
+            .filter(|s| {
+                p.piece_at(*s).is_some_and(|(k, c)| {
+                    let l = v.piece(k).letter;
+                    (if c == fairyforge::Color::White {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    }) == letter
+                })
+            })
+            .collect();
+        assert_eq!(squares.len(), 1, "{at}: the diagram's piece must be alone");
+        let from = v.geometry.name(squares[0]);
+        let want = format!("moves: {}", moves_from(&p, &from).join(" "));
+        let shown = b
+            .text
+            .lines()
+            .find(|l| l.starts_with("moves:"))
+            .unwrap_or("");
+        assert_eq!(
+            shown, want,
+            "{at}: the diagram's moves are not the engine's"
+        );
+        let count = moves_from(&p, &from).len();
+        let header = b.text.lines().nth(1).unwrap_or("");
+        assert!(
+            header.ends_with(&format!(": {count} moves")),
+            "{at}: {header}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 6, "only {checked} diagrams checked");
+}
+
+/// The `fairyforge validate` examples print exactly what the page shows.
+#[test]
+fn validate_examples_print_what_the_page_shows() {
+    let dir = files_dir("validate");
+    run_fresh(&["--version"]);
+    let mut checked = 0;
+    for b in blocks(&page()).into_iter().filter(|b| b.lang == "text") {
+        let mut lines = b.text.lines();
+        let Some(cmd) = lines
+            .next()
+            .and_then(|l| l.strip_prefix("$ fairyforge validate "))
+        else {
+            continue;
+        };
+        let out = fairyforge()
+            .arg("validate")
+            .args(cmd.split_whitespace())
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let shown: String = lines.map(|l| format!("{l}\n")).collect();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            shown,
+            "docs/format.md:{}: `fairyforge validate {cmd}` prints something else",
+            b.line
+        );
+        checked += 1;
+    }
+    assert!(checked >= 1);
+}

@@ -65,6 +65,8 @@ bad_files! {
     scepter_result => "scepter-result",
     unicode_line => "unicode-line",
     bad_library => "bad-library",
+    promotion_without_suffix => "promotion-without-suffix",
+    extends_itself => "extends-itself",
 }
 
 #[test]

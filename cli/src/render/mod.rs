@@ -4,6 +4,7 @@
 //! fill a `Board` (`piece` marks where one piece can go; whole positions can be shown the
 //! same way) and pick a drawing.
 
+pub mod position;
 pub mod svg;
 pub mod text;
 
@@ -14,6 +15,8 @@ use fairyforge::{Color, Geometry, Position, Square};
 pub enum Mark {
     #[default]
     None,
+    /// A square of the last move played (position drawings).
+    Last,
     /// A move lands here and captures nothing.
     Move,
     /// A move lands here and captures one piece (here, or jumped over, or a screen).

@@ -9,10 +9,14 @@ use fairyforge::Color;
 use super::{Board, Cell, Mark};
 
 const SQ: i32 = 48;
+const TITLE_SIZE: i32 = 15;
+const TITLE_LINE: i32 = 19;
 const MARGIN: i32 = 28;
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 const ORIGIN: &str = "#f7ec59";
+const LAST_LIGHT: &str = "#cdd26a";
+const LAST_DARK: &str = "#aaa23a";
 const MOVE: &str = "#2e7d32";
 const CAPTURE: &str = "#c62828";
 const DOUBLE: &str = "#6a1b9a";
@@ -36,12 +40,31 @@ pub fn escape(s: &str) -> String {
 /// Draws the board as a standalone SVG document; `title` (if any) is written above the
 /// board and as the document's title.
 pub fn draw(b: &Board, title: Option<&str>) -> String {
+    draw_with(b, title, true, None)
+}
+
+/// A reserve to draw beside the board: the side and its (letter, count) pairs.
+pub type Reserve = (Color, Vec<(char, u8)>);
+
+/// Draws a position: the board (last-move squares highlighted) with both reserves beside
+/// it, and no legend.
+pub fn draw_position(b: &Board, title: Option<&str>, reserves: &[Reserve]) -> String {
+    draw_with(b, title, false, Some(reserves))
+}
+
+fn draw_with(b: &Board, title: Option<&str>, legend: bool, side: Option<&[Reserve]>) -> String {
     let g = b.geometry();
     let ranks = b.ranks_top_down();
     let files = g.files() as i32;
-    let title_h = if title.is_some() { 28 } else { 0 };
-    let legend_h = 30;
-    let width = files * SQ + 2 * MARGIN;
+    let side_w = if side.is_some() { 180 } else { 0 };
+    let width = files * SQ + 2 * MARGIN + side_w;
+    let lines = title.map(|t| wrap(t, width - 8)).unwrap_or_default();
+    let title_h = if lines.is_empty() {
+        0
+    } else {
+        10 + TITLE_LINE * lines.len() as i32
+    };
+    let legend_h = if legend { 30 } else { 0 };
     let height = title_h + ranks.len() as i32 * SQ + 2 * MARGIN + legend_h;
     let top = title_h + MARGIN;
     let mut s = String::new();
@@ -49,20 +72,22 @@ pub fn draw(b: &Board, title: Option<&str>) -> String {
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif">"#
     );
-    if let Some(t) = title {
-        let t = escape(t);
-        let _ = writeln!(s, "  <title>{t}</title>");
-        let _ = writeln!(
-            s,
-            r#"  <text x="{}" y="20" font-size="15" text-anchor="middle">{t}</text>"#,
-            width / 2
-        );
-    }
     let _ = writeln!(
         s,
-        r##"  <rect x="0" y="{title_h}" width="{width}" height="{}" fill="#ffffff"/>"##,
-        height - title_h
+        r##"  <rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
+    if let Some(t) = title {
+        let _ = writeln!(s, "  <title>{}</title>", escape(t));
+        for (i, line) in lines.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                r#"  <text x="{}" y="{}" font-size="{TITLE_SIZE}" text-anchor="middle">{}</text>"#,
+                width / 2,
+                4 + TITLE_LINE * (i as i32 + 1),
+                escape(line)
+            );
+        }
+    }
     // Labels: files above and below, ranks left and right.
     for (i, f) in b.file_labels().iter().enumerate() {
         let x = MARGIN + i as i32 * SQ + SQ / 2;
@@ -93,6 +118,45 @@ pub fn draw(b: &Board, title: Option<&str>) -> String {
             square(&mut s, x, y, f, r, cell);
         }
     }
+    if let Some(reserves) = side {
+        let x0 = 2 * MARGIN + files * SQ;
+        let mut y = top + 14;
+        for (color, list) in reserves {
+            let _ = writeln!(
+                s,
+                r#"  <text x="{x0}" y="{y}" font-size="14">{} reserve</text>"#,
+                color.name()
+            );
+            y += 12;
+            if list.is_empty() {
+                y += 18;
+                let _ = writeln!(
+                    s,
+                    r#"  <text x="{x0}" y="{y}" font-size="13">(empty)</text>"#
+                );
+            }
+            for (i, (letter, count)) in list.iter().enumerate() {
+                let cx = x0 + 18 + (i as i32 % 3) * 54;
+                let cy = y + 20 + (i as i32 / 3) * 44;
+                let cell = Cell {
+                    piece: Some((*letter, *color)),
+                    mark: Mark::None,
+                };
+                piece_disc(&mut s, cx, cy, &cell);
+                let _ = writeln!(
+                    s,
+                    r#"  <text x="{}" y="{}" font-size="13">x{count}</text>"#,
+                    cx + 19,
+                    cy + 5
+                );
+            }
+            y += 20 + 44 * ((list.len() as i32 + 2) / 3).max(1);
+        }
+    }
+    if !legend {
+        s.push_str("</svg>\n");
+        return s;
+    }
     // Legend.
     let ly = height - legend_h / 2 + 2;
     let mut lx = MARGIN;
@@ -116,11 +180,29 @@ pub fn draw(b: &Board, title: Option<&str>) -> String {
     s
 }
 
+/// The title split at spaces into lines of at most `width` pixels (0.6 em a letter).
+fn wrap(t: &str, width: i32) -> Vec<String> {
+    let max = ((width as f64) / (TITLE_SIZE as f64 * 0.6)).max(10.0) as usize;
+    let mut lines: Vec<String> = Vec::new();
+    for word in t.split(' ') {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= max => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 fn square(s: &mut String, x: i32, y: i32, f: u8, r: i8, cell: &Cell) {
     // a1 is dark: a square is dark when file + rank is odd (files from 0).
     let dark = (f as i32 + r as i32) % 2 != 0;
     let fill = if cell.mark == Mark::Origin {
         ORIGIN
+    } else if cell.mark == Mark::Last {
+        if dark { LAST_DARK } else { LAST_LIGHT }
     } else if dark {
         DARK
     } else {
@@ -131,6 +213,12 @@ fn square(s: &mut String, x: i32, y: i32, f: u8, r: i8, cell: &Cell) {
         r#"  <rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{fill}"/>"#
     );
     let (cx, cy) = (x + SQ / 2, y + SQ / 2);
+    piece_disc(s, cx, cy, cell);
+    marker(s, cx, cy, SQ / 2, cell);
+}
+
+/// A piece as a lettered disc centred on (cx, cy).
+fn piece_disc(s: &mut String, cx: i32, cy: i32, cell: &Cell) {
     if let Some((letter, color)) = cell.piece {
         let (disc, ink) = match color {
             Color::White => ("#ffffff", "#000000"),
@@ -148,13 +236,12 @@ fn square(s: &mut String, x: i32, y: i32, f: u8, r: i8, cell: &Cell) {
             escape(&letter.to_string())
         );
     }
-    marker(s, cx, cy, SQ / 2, cell);
 }
 
 /// The mark of a cell, centred on (cx, cy) within a square of half-size `h`.
 fn marker(s: &mut String, cx: i32, cy: i32, h: i32, cell: &Cell) {
     match cell.mark {
-        Mark::None => {}
+        Mark::None | Mark::Last => {}
         Mark::Origin => {
             if cell.piece.is_none() {
                 let _ = writeln!(

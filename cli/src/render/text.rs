@@ -19,7 +19,7 @@ fn cell_text(c: &Cell) -> String {
     let ch = l.unwrap_or('.');
     match (c.mark, l) {
         (Mark::None, _) | (Mark::Move, Some(_)) => format!(" {ch} "),
-        (Mark::Origin, _) => format!("[{ch}]"),
+        (Mark::Origin, _) | (Mark::Last, _) => format!("[{ch}]"),
         (Mark::Move, None) => " * ".to_string(),
         (Mark::Capture, None) => " x ".to_string(),
         (Mark::Capture, Some(_)) => format!("({ch})"),
