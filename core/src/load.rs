@@ -49,6 +49,7 @@ const GAME_KEYS: &[&str] = &[
     "slots",
     "reserve",
     "drop-zone",
+    "values",
     "name",
     "description",
     "import",
@@ -1506,6 +1507,38 @@ impl Loader {
                         format!("unknown piece `{}`{hint}", n.name),
                         format!("known pieces: {}", known.join(", ")),
                     );
+                }
+            }
+        }
+        // Piece values on this game's own scale, replacing the library's.
+        if let Some(vt) = self.cx.table(t, "values") {
+            for (pid, (kspan, node)) in &vt.entries {
+                let value = match &node.value {
+                    Value::Int(i) if *i >= 0 => *i as f64,
+                    Value::Float(f) if f.is_finite() && *f >= 0.0 => *f,
+                    _ => {
+                        self.cx.err(
+                            node.span,
+                            format!("the value of `{pid}` must be a number of pawns, found {}", describe(node)),
+                            format!("write it like `{pid} = 3.5`"),
+                        );
+                        continue;
+                    }
+                };
+                match pieces.iter_mut().find(|p| &p.id == pid) {
+                    Some(p) => p.value = value,
+                    None => {
+                        let ids: Vec<&str> = pieces.iter().map(|p| p.id.as_str()).collect();
+                        let hint = match did_you_mean(pid, ids.iter().copied()) {
+                            Some(s) => format!(": did you mean `{s}`?"),
+                            None => String::new(),
+                        };
+                        self.cx.err(
+                            *kspan,
+                            format!("`values` names `{pid}`, which is not a piece of this game{hint}"),
+                            format!("the game's pieces: {}", ids.join(", ")),
+                        );
+                    }
                 }
             }
         }
