@@ -33,6 +33,9 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
 /// Perft split by root move: `(move text, count)` sorted by move text.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(String, u64)> {
     let mut out = Vec::new();
+    if depth == 0 {
+        return out;
+    }
     for m in pos.legal_moves() {
         let text = pos.move_text(&m);
         pos.make(m);

@@ -279,6 +279,18 @@ impl Variant {
                 options,
             );
         }
+        if !Path::new(spec).exists() {
+            let names = crate::builtin::game_names();
+            let hint = match crate::source::did_you_mean(spec, names.iter().copied()) {
+                Some(s) => format!(" Did you mean `{s}`?"),
+                None => String::new(),
+            };
+            let msg = format!(
+                "`{spec}` is neither a built-in game nor a file.{hint} Built-in games: {} (`fairyforge list` describes them).",
+                names.join(", ")
+            );
+            return Err(LoadError { sources: Default::default(), diagnostics: vec![crate::Diagnostic::global(msg)] });
+        }
         Self::from_path_with_options(spec, options)
     }
 
