@@ -3,6 +3,7 @@
 //! examples of `docs/format.md` loading.
 
 mod validation {
+    mod composition;
     mod docs;
     mod fuzz;
     mod messages;

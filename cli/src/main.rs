@@ -156,7 +156,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 for (m, n) in &rows {
                     println!("{m} {n}");
                 }
-                if depth == 0 { 1 } else { rows.iter().map(|(_, n)| n).sum() }
+                if depth == 0 {
+                    1
+                } else {
+                    rows.iter().map(|(_, n)| n).sum()
+                }
             } else if std::io::stderr().is_terminal() && std::io::stdout().is_terminal() {
                 // On a terminal, a progress bar once the run takes over a second.
                 let bar = |done: usize, total: usize| {

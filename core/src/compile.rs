@@ -310,21 +310,26 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         for c in &pr.choices {
             // `@slots` and `@reserve` stand for the pieces a player chose (Pick the Piece,
             // R17): the slot pieces and the reserve pieces, pawns left out.
-            let chosen: Option<Vec<&Named>> = match c.name.as_str() {
-                "@slots" => Some(def.slots.iter().filter_map(|s| s.piece.as_ref()).collect()),
-                "@reserve" => Some(
-                    def.reserve
-                        .iter()
-                        .flatten()
-                        .filter(|(_, n)| *n > 0)
-                        .map(|(p, _)| p)
+            let chosen: Option<Vec<String>> = match c.name.as_str() {
+                "@slots" => Some(def.slots.iter().filter_map(|s| s.piece.as_ref()).map(|n| n.name.clone()).collect()),
+                // The `reserve` table, or else the reserve written in the setup's brackets.
+                "@reserve" => Some(match &def.reserve {
+                    Some(list) => list.iter().filter(|(_, n)| *n > 0).map(|(p, _)| p.name.clone()).collect(),
+                    None => def
+                        .setup
+                        .split_once('[')
+                        .map(|(_, r)| r.chars().take_while(|c| *c != ']').collect::<String>())
+                        .unwrap_or_default()
+                        .chars()
+                        .filter_map(|l| def.pieces.iter().find(|p| p.letter == l.to_ascii_uppercase()))
+                        .map(|p| p.id.clone())
                         .collect(),
-                ),
+                }),
                 _ => None,
             };
             if let Some(chosen) = chosen {
                 for n in chosen {
-                    if let Some(k) = kind_of(&n.name)
+                    if let Some(k) = kind_of(&n)
                         && !def.pieces[k].pawn
                         && !def.pieces[k].royal
                         && !choices.contains(&(k as Kind))

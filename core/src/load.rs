@@ -1004,7 +1004,7 @@ impl Loader {
                     None
                 }
             },
-            None => match builtin::library(&stem) {
+            None => match builtin::library(&stem).filter(|_| !want.contains('/') && !want.contains('\\')) {
                 Some(text) => self.parse(
                     format!("<built-in {stem}.toml>"),
                     text.to_string(),
@@ -1104,7 +1104,9 @@ impl Loader {
                     .and_then(|s| s.to_str())
                     .unwrap_or(&want)
                     .to_string();
-                match builtin::game(&stem) {
+                // A bare name may be a built-in game; a path must exist as written.
+                let bare = !want.contains('/') && !want.contains('\\');
+                match builtin::game(&stem).filter(|_| bare) {
                     Some(text) => self.parse(
                         format!("<built-in {stem}.toml>"),
                         text.to_string(),
@@ -1136,6 +1138,19 @@ impl Loader {
         // A child's reserve replaces its parent's whole.
         if child.entries.contains_key("reserve") {
             base.entries.shift_remove("reserve");
+        }
+        // Imports add up: the child's libraries come on top of the parent's.
+        if let Some((ks, ci)) = child.entries.get("import").cloned()
+            && let Some((_, pi)) = base.entries.shift_remove("import")
+        {
+            let items = |n: Node| match n.value {
+                Value::Array(a) => a,
+                _ => vec![n],
+            };
+            let span = ci.span;
+            let mut all = items(pi);
+            all.extend(items(ci));
+            child.entries.insert("import".to_string(), (ks, Node { value: Value::Array(all), span }));
         }
         Some(Parsed {
             table: merge(base, child),
@@ -1519,7 +1534,10 @@ impl Loader {
                     _ => {
                         self.cx.err(
                             node.span,
-                            format!("the value of `{pid}` must be a number of pawns, found {}", describe(node)),
+                            format!(
+                                "the value of `{pid}` must be a number of pawns, found {}",
+                                describe(node)
+                            ),
                             format!("write it like `{pid} = 3.5`"),
                         );
                         continue;
@@ -1535,7 +1553,9 @@ impl Loader {
                         };
                         self.cx.err(
                             *kspan,
-                            format!("`values` names `{pid}`, which is not a piece of this game{hint}"),
+                            format!(
+                                "`values` names `{pid}`, which is not a piece of this game{hint}"
+                            ),
                             format!("the game's pieces: {}", ids.join(", ")),
                         );
                     }

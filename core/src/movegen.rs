@@ -103,7 +103,10 @@ impl Position {
                                     start,
                                 );
                             }
-                            if mode & EP_CAPTURE != 0 && self.ep_to.is_some() && self.is_ep_target(to) {
+                            if mode & EP_CAPTURE != 0
+                                && self.ep_to.is_some()
+                                && self.is_ep_target(to)
+                            {
                                 self.push(
                                     out,
                                     us,

@@ -289,7 +289,10 @@ impl Variant {
                 "`{spec}` is neither a built-in game nor a file.{hint} Built-in games: {} (`fairyforge list` describes them).",
                 names.join(", ")
             );
-            return Err(LoadError { sources: Default::default(), diagnostics: vec![crate::Diagnostic::global(msg)] });
+            return Err(LoadError {
+                sources: Default::default(),
+                diagnostics: vec![crate::Diagnostic::global(msg)],
+            });
         }
         Self::from_path_with_options(spec, options)
     }
