@@ -7,7 +7,7 @@ use crate::types::{Color, Piece, Square};
 use crate::variant::{Atom, NOLAND, Probe, Variant};
 
 #[inline]
-fn over_ok(cond: Over, p: Piece, attacker: Color) -> bool {
+pub(crate) fn over_ok(cond: Over, p: Piece, attacker: Color) -> bool {
     match cond {
         Over::Any => true,
         Over::Friend => p.is_color(attacker),

@@ -130,10 +130,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             }
         } else {
             let names: Vec<&str> = def.options.iter().map(|o| o.name.as_str()).collect();
-            let hint = match crate::source::did_you_mean(name, names.iter().copied()) {
-                Some(x) => format!(": did you mean `{x}`?"),
-                None => String::new(),
-            };
+            let hint = crate::source::suggest(name, names.iter().copied());
             let avail = if names.is_empty() {
                 "it has none".to_string()
             } else {
@@ -289,10 +286,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     };
     let unknown = |cx: &mut Ctx, n: &Named, what: &str| {
         let ids: Vec<&str> = def.pieces.iter().map(|p| p.id.as_str()).collect();
-        let hint = match crate::source::did_you_mean(&n.name, ids.iter().copied()) {
-            Some(s) => format!(": did you mean `{s}`?"),
-            None => String::new(),
-        };
+        let hint = crate::source::suggest(&n.name, ids.iter().copied());
         cx.err(
             n.span,
             format!("{what} `{}` is not a piece of this game{hint}", n.name),
@@ -311,17 +305,31 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             // `@slots` and `@reserve` stand for the pieces a player chose (Pick the Piece,
             // R17): the slot pieces and the reserve pieces, pawns left out.
             let chosen: Option<Vec<String>> = match c.name.as_str() {
-                "@slots" => Some(def.slots.iter().filter_map(|s| s.piece.as_ref()).map(|n| n.name.clone()).collect()),
+                "@slots" => Some(
+                    def.slots
+                        .iter()
+                        .filter_map(|s| s.piece.as_ref())
+                        .map(|n| n.name.clone())
+                        .collect(),
+                ),
                 // The `reserve` table, or else the reserve written in the setup's brackets.
                 "@reserve" => Some(match &def.reserve {
-                    Some(list) => list.iter().filter(|(_, n)| *n > 0).map(|(p, _)| p.name.clone()).collect(),
+                    Some(list) => list
+                        .iter()
+                        .filter(|(_, n)| *n > 0)
+                        .map(|(p, _)| p.name.clone())
+                        .collect(),
                     None => def
                         .setup
                         .split_once('[')
                         .map(|(_, r)| r.chars().take_while(|c| *c != ']').collect::<String>())
                         .unwrap_or_default()
                         .chars()
-                        .filter_map(|l| def.pieces.iter().find(|p| p.letter == l.to_ascii_uppercase()))
+                        .filter_map(|l| {
+                            def.pieces
+                                .iter()
+                                .find(|p| p.letter == l.to_ascii_uppercase())
+                        })
                         .map(|p| p.id.clone())
                         .collect(),
                 }),
@@ -1089,27 +1097,9 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         }
         per_target[c * n + k.index()].push(probe);
     }
-    let mut leap_probes = Vec::new();
-    let mut leap_index = vec![(0u32, 0u32); 2 * n];
-    for (i, list) in leap_per_target.into_iter().enumerate() {
-        let s = leap_probes.len() as u32;
-        leap_probes.extend(list);
-        leap_index[i] = (s, leap_probes.len() as u32);
-    }
-    let mut plain_probes = Vec::new();
-    let mut plain_index = vec![(0u32, 0u32); 2 * n];
-    for (i, list) in plain_per_target.into_iter().enumerate() {
-        let s = plain_probes.len() as u32;
-        plain_probes.extend(list);
-        plain_index[i] = (s, plain_probes.len() as u32);
-    }
-    let mut probes = Vec::new();
-    let mut probe_index = vec![(0u32, 0u32); 2 * n];
-    for (i, list) in per_target.into_iter().enumerate() {
-        let s = probes.len() as u32;
-        probes.extend(list);
-        probe_index[i] = (s, probes.len() as u32);
-    }
+    let (leap_probes, leap_index) = flatten(leap_per_target);
+    let (plain_probes, plain_index) = flatten(plain_per_target);
+    let (probes, probe_index) = flatten(per_target);
 
     let pieces: Vec<PieceType> = def
         .pieces
@@ -1315,6 +1305,18 @@ fn check_setup_letters(cx: &mut Ctx, def: &VariantDef) {
         message,
         crate::fen::letters_hint(def.pieces.iter().map(|p| p.letter)),
     );
+}
+
+/// Lists per target into one table and `(start, end)` ranges into it, by target.
+fn flatten<T>(lists: Vec<Vec<T>>) -> (Vec<T>, Vec<(u32, u32)>) {
+    let mut all = Vec::new();
+    let mut index = Vec::with_capacity(lists.len());
+    for list in lists {
+        let s = all.len() as u32;
+        all.extend(list);
+        index.push((s, all.len() as u32));
+    }
+    (all, index)
 }
 
 fn overlaps(a: &SquareSet, b: &SquareSet) -> bool {

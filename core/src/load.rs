@@ -121,10 +121,7 @@ impl Ctx {
     fn check_keys(&mut self, t: &Table, allowed: &[&str], what: &str) {
         for (k, (kspan, _)) in &t.entries {
             if !allowed.contains(&k.as_str()) {
-                let hint = match did_you_mean(k, allowed.iter().copied()) {
-                    Some(s) => format!(": did you mean `{s}`?"),
-                    None => String::new(),
-                };
+                let hint = crate::source::suggest(k, allowed.iter().copied());
                 self.err(
                     *kspan,
                     format!("unknown key `{k}` in {what}{hint}"),
@@ -517,10 +514,7 @@ impl Ctx {
             "forward-diagonal" => vec![(1, 1), (-1, 1)],
             "backward-diagonal" => vec![(1, -1), (-1, -1)],
             _ => {
-                let hint = match did_you_mean(s, DIR_NAMES.iter().copied()) {
-                    Some(x) => format!(": did you mean `{x}`?"),
-                    None => String::new(),
-                };
+                let hint = crate::source::suggest(s, DIR_NAMES.iter().copied());
                 self.err(
                     span,
                     format!("unknown direction `{s}`{hint}"),
@@ -730,10 +724,7 @@ fn read_move(cx: &mut Ctx, node: &Node, what: &str) -> Option<MoveDef> {
                     .iter()
                     .any(|(_, p)| prim_keys(*p).contains(&k.as_str()));
                 if !any_prim_key {
-                    let hint = match did_you_mean(k, PRIM_NAMES.iter().copied()) {
-                        Some(s) => format!(": did you mean `{s}`?"),
-                        None => String::new(),
-                    };
+                    let hint = crate::source::suggest(k, PRIM_NAMES.iter().copied());
                     cx.err(
                         *kspan,
                         format!("unknown primitive `{k}`{hint}"),
@@ -794,10 +785,7 @@ fn read_move(cx: &mut Ctx, node: &Node, what: &str) -> Option<MoveDef> {
         Some(("capture", _)) => Mode::Capture,
         Some(("both", _)) => Mode::Both,
         Some((s, sp)) => {
-            let hint = match did_you_mean(s, ["move", "capture", "both"]) {
-                Some(x) => format!(": did you mean `{x}`?"),
-                None => String::new(),
-            };
+            let hint = crate::source::suggest(s, ["move", "capture", "both"]);
             cx.err(
                 sp,
                 format!("unknown mode `{s}`{hint}"),
@@ -1004,7 +992,9 @@ impl Loader {
                     None
                 }
             },
-            None => match builtin::library(&stem).filter(|_| !want.contains('/') && !want.contains('\\')) {
+            None => match builtin::library(&stem)
+                .filter(|_| !want.contains('/') && !want.contains('\\'))
+            {
                 Some(text) => self.parse(
                     format!("<built-in {stem}.toml>"),
                     text.to_string(),
@@ -1114,10 +1104,7 @@ impl Loader {
                     ),
                     None => {
                         let names = builtin::game_names();
-                        let hint = match did_you_mean(&want, names.iter().copied()) {
-                            Some(x) => format!(": did you mean `{x}`?"),
-                            None => String::new(),
-                        };
+                        let hint = crate::source::suggest(&want, names.iter().copied());
                         self.cx.err(
                             span,
                             format!("cannot find the game `{want}` to extend{hint}"),
@@ -1150,12 +1137,38 @@ impl Loader {
             let span = ci.span;
             let mut all = items(pi);
             all.extend(items(ci));
-            child.entries.insert("import".to_string(), (ks, Node { value: Value::Array(all), span }));
+            child.entries.insert(
+                "import".to_string(),
+                (
+                    ks,
+                    Node {
+                        value: Value::Array(all),
+                        span,
+                    },
+                ),
+            );
         }
         Some(Parsed {
             table: merge(base, child),
             span: parsed.span,
         })
+    }
+
+    /// Reports a piece id that neither the file nor its libraries define.
+    fn unknown_piece(&mut self, n: &Named, local: &[PieceDef]) {
+        let known: Vec<&str> = local
+            .iter()
+            .chain(self.library.iter())
+            .map(|p| p.id.as_str())
+            .collect();
+        let hint = crate::source::suggest(&n.name, known.iter().copied());
+        let label = if known.is_empty() {
+            "no pieces are defined: import a library, e.g. `import = \"pieces.toml\"`".to_string()
+        } else {
+            format!("known pieces: {}", known.join(", "))
+        };
+        self.cx
+            .err(n.span, format!("unknown piece `{}`{hint}", n.name), label);
     }
 
     fn imports(&mut self, parsed: &Parsed) {
@@ -1466,26 +1479,7 @@ impl Loader {
                     );
                 }
                 Some(p) => pieces.push(p.clone()),
-                None => {
-                    let known: Vec<&str> = local
-                        .iter()
-                        .chain(self.library.iter())
-                        .map(|p| p.id.as_str())
-                        .collect();
-                    let hint = match did_you_mean(&n.name, known.iter().copied()) {
-                        Some(s) => format!(": did you mean `{s}`?"),
-                        None => String::new(),
-                    };
-                    self.cx.err(
-                        n.span,
-                        format!("unknown piece `{}`{hint}", n.name),
-                        if known.is_empty() {
-                            "no pieces are defined: import a library, e.g. `import = \"pieces.toml\"`".to_string()
-                        } else {
-                            format!("known pieces: {}", known.join(", "))
-                        },
-                    );
-                }
+                None => self.unknown_piece(n, &local),
             }
         }
         for p in &local {
@@ -1507,22 +1501,7 @@ impl Loader {
                 .find(|p| p.id == n.name)
             {
                 Some(p) => pieces.push(p.clone()),
-                None => {
-                    let known: Vec<&str> = local
-                        .iter()
-                        .chain(self.library.iter())
-                        .map(|p| p.id.as_str())
-                        .collect();
-                    let hint = match did_you_mean(&n.name, known.iter().copied()) {
-                        Some(s) => format!(": did you mean `{s}`?"),
-                        None => String::new(),
-                    };
-                    self.cx.err(
-                        n.span,
-                        format!("unknown piece `{}`{hint}", n.name),
-                        format!("known pieces: {}", known.join(", ")),
-                    );
-                }
+                None => self.unknown_piece(n, &local),
             }
         }
         // Piece values on this game's own scale, replacing the library's.
@@ -1547,10 +1526,7 @@ impl Loader {
                     Some(p) => p.value = value,
                     None => {
                         let ids: Vec<&str> = pieces.iter().map(|p| p.id.as_str()).collect();
-                        let hint = match did_you_mean(pid, ids.iter().copied()) {
-                            Some(s) => format!(": did you mean `{s}`?"),
-                            None => String::new(),
-                        };
+                        let hint = crate::source::suggest(pid, ids.iter().copied());
                         self.cx.err(
                             *kspan,
                             format!(

@@ -4,21 +4,84 @@
 //! Generation reads only the compiled per-square tables: no parsing, no name lookups and,
 //! once the move buffer has grown, no allocation.
 
-use crate::attack::{attacked_on, pinned_first};
-use crate::def::Over;
+use crate::attack::{attacked_on, over_ok, pinned_first};
 use crate::position::Position;
 use crate::sqset::SquareSet;
 use crate::types::{Color, Kind, Move, MoveKind, Piece, Square};
 use crate::variant::{Atom, CAPTURE, EP_CAPTURE, EP_CREATE, MOVE, NOLAND, PromoRule};
 
-#[inline]
-fn over_ok(cond: Over, p: Piece, us: Color) -> bool {
-    match cond {
-        Over::Any => true,
-        Over::Friend => p.is_color(us),
-        Over::Enemy => p.is_enemy_of(us),
-        Over::Empty => p.is_empty(),
-        Over::Piece => p.is_some(),
+/// Emits the moves of one piece: who moves, its promotion rule, and where its moves start
+/// in the buffer (for the R30 duplicate check).
+struct Emit<'a> {
+    us: Color,
+    rule: Option<&'a PromoRule>,
+    kind: Kind,
+    from: Square,
+    start: usize,
+}
+
+impl Emit<'_> {
+    /// Adds a move (one per promotion choice when it promotes). `dup`: an earlier primitive
+    /// of this piece may already have produced the same move, which counts once (R30).
+    #[inline]
+    fn push(&self, out: &mut Vec<Move>, to: Square, aux: Square, mk: MoveKind, dup: bool) {
+        if dup && out[self.start..].iter().any(|m| m.to == to && m.aux == aux) {
+            return;
+        }
+        let base = Move {
+            from: self.from,
+            to,
+            aux,
+            aux2: Square::NONE,
+            kind: mk,
+            piece: self.kind,
+            promo: 0,
+        };
+        match self.rule.filter(|r| r.zone[self.us as usize].contains(to)) {
+            Some(rule) => {
+                for &c in &rule.choices {
+                    out.push(Move {
+                        promo: c + 1,
+                        ..base
+                    });
+                }
+                if !rule.mandatory {
+                    out.push(base);
+                }
+            }
+            None => out.push(base),
+        }
+    }
+
+    /// A slide along a compiled ray: quiet moves onto empty landing squares, a capture of
+    /// the first piece if it is an enemy. Moves past the first square are of kind `long`
+    /// (en-passant creating slides, R14).
+    #[inline]
+    fn slide(
+        &self,
+        out: &mut Vec<Move>,
+        board: &[Piece],
+        ray: &[u16],
+        mode: u8,
+        long: MoveKind,
+        dup: bool,
+    ) {
+        for (i, x) in ray.iter().enumerate() {
+            let to = Square(x & !NOLAND);
+            let p = board[to.index()];
+            let land = x & NOLAND == 0;
+            if p.is_empty() {
+                if land && mode & MOVE != 0 {
+                    let k = if i == 0 { MoveKind::Normal } else { long };
+                    self.push(out, to, Square::NONE, k, dup);
+                }
+            } else {
+                if land && mode & CAPTURE != 0 && p.is_enemy_of(self.us) {
+                    self.push(out, to, Square::NONE, MoveKind::Normal, dup);
+                }
+                break;
+            }
+        }
     }
 }
 
@@ -35,104 +98,35 @@ impl Position {
         k.is_some() && self.is_attacked(k, !self.side)
     }
 
-    #[inline]
-    fn push(
-        &self,
-        out: &mut Vec<Move>,
-        us: Color,
-        rule: Option<&PromoRule>,
-        kind: Kind,
-        from: Square,
-        to: Square,
-        aux: Square,
-        mk: MoveKind,
-        dup: bool,
-        start: usize,
-    ) {
-        if dup && out[start..].iter().any(|m| m.to == to && m.aux == aux) {
-            return;
-        }
-        let base = Move {
-            from,
-            to,
-            aux,
-            aux2: Square::NONE,
-            kind: mk,
-            piece: kind,
-            promo: 0,
-        };
-        if let Some(rule) = rule.filter(|r| r.zone[us as usize].contains(to)) {
-            for &c in &rule.choices {
-                out.push(Move {
-                    promo: c + 1,
-                    ..base
-                });
-            }
-            if !rule.mandatory {
-                out.push(base);
-            }
-        } else {
-            out.push(base);
-        }
-    }
-
     /// Pseudo-legal moves of `us` (ignoring whose turn it is), without castling.
     pub(crate) fn gen_pseudo(&self, us: Color, out: &mut Vec<Move>) {
         let v = &*self.variant;
         let board = &self.board[..];
         for &from in self.pieces_of(us) {
             let kind = board[from.index()].kind();
-            let rule = v.promotion_rule(kind, us);
-            let start = out.len();
+            let e = Emit {
+                us,
+                rule: v.promotion_rule(kind, us),
+                kind,
+                from,
+                start: out.len(),
+            };
             for atom in v.atoms_of(kind, us, from) {
                 match *atom {
                     Atom::Leap { to, mode, dup } => {
                         let p = board[to.index()];
                         if p.is_empty() {
                             if mode & MOVE != 0 {
-                                self.push(
-                                    out,
-                                    us,
-                                    rule,
-                                    kind,
-                                    from,
-                                    to,
-                                    Square::NONE,
-                                    MoveKind::Normal,
-                                    dup,
-                                    start,
-                                );
+                                e.push(out, to, Square::NONE, MoveKind::Normal, dup);
                             }
                             if mode & EP_CAPTURE != 0
                                 && self.ep_to.is_some()
                                 && self.is_ep_target(to)
                             {
-                                self.push(
-                                    out,
-                                    us,
-                                    rule,
-                                    kind,
-                                    from,
-                                    to,
-                                    self.ep_to,
-                                    MoveKind::EnPassant,
-                                    dup,
-                                    start,
-                                );
+                                e.push(out, to, self.ep_to, MoveKind::EnPassant, dup);
                             }
                         } else if mode & CAPTURE != 0 && p.is_enemy_of(us) {
-                            self.push(
-                                out,
-                                us,
-                                rule,
-                                kind,
-                                from,
-                                to,
-                                Square::NONE,
-                                MoveKind::Normal,
-                                dup,
-                                start,
-                            );
+                            e.push(out, to, Square::NONE, MoveKind::Normal, dup);
                         }
                     }
                     Atom::Slide {
@@ -141,54 +135,28 @@ impl Position {
                         mode,
                         dup,
                     } => {
-                        let mk = if mode & EP_CREATE != 0 {
+                        let long = if mode & EP_CREATE != 0 {
                             MoveKind::DoubleStep
                         } else {
                             MoveKind::Normal
                         };
-                        for (i, e) in v.ray(ray, len).iter().enumerate() {
-                            let to = Square(e & !NOLAND);
-                            let p = board[to.index()];
-                            let land = e & NOLAND == 0;
-                            if p.is_empty() {
-                                if land && mode & MOVE != 0 {
-                                    let k = if i == 0 { MoveKind::Normal } else { mk };
-                                    self.push(
-                                        out,
-                                        us,
-                                        rule,
-                                        kind,
-                                        from,
-                                        to,
-                                        Square::NONE,
-                                        k,
-                                        dup,
-                                        start,
-                                    );
-                                }
-                            } else {
-                                if land && mode & CAPTURE != 0 && p.is_enemy_of(us) {
-                                    self.push(
-                                        out,
-                                        us,
-                                        rule,
-                                        kind,
-                                        from,
-                                        to,
-                                        Square::NONE,
-                                        MoveKind::Normal,
-                                        dup,
-                                        start,
-                                    );
-                                }
-                                break;
-                            }
+                        e.slide(out, board, v.ray(ray, len), mode, long, dup);
+                    }
+                    Atom::Bent {
+                        bend,
+                        ray,
+                        len,
+                        mode,
+                        dup,
+                    } => {
+                        if board[bend.index()].is_empty() {
+                            e.slide(out, board, v.ray(ray, len), mode, MoveKind::Normal, dup);
                         }
                     }
                     Atom::Fly { ray, len, dup } => {
                         let r = v.ray(ray, len);
-                        for (i, e) in r.iter().enumerate() {
-                            let s = Square(e & !NOLAND);
+                        for (i, x) in r.iter().enumerate() {
+                            let s = Square(x & !NOLAND);
                             let p = board[s.index()];
                             if p.is_empty() {
                                 continue;
@@ -196,18 +164,7 @@ impl Position {
                             if p.is_enemy_of(us) && i + 1 < r.len() && r[i + 1] & NOLAND == 0 {
                                 let to = Square(r[i + 1]);
                                 if board[to.index()].is_empty() {
-                                    self.push(
-                                        out,
-                                        us,
-                                        rule,
-                                        kind,
-                                        from,
-                                        to,
-                                        s,
-                                        MoveKind::Normal,
-                                        dup,
-                                        start,
-                                    );
+                                    e.push(out, to, s, MoveKind::Normal, dup);
                                 }
                             }
                             break;
@@ -223,7 +180,7 @@ impl Position {
                         dup,
                     } => {
                         let mids = v.ray(over, nover);
-                        if !mids.iter().all(|e| over_ok(cond, board[*e as usize], us)) {
+                        if !mids.iter().all(|x| over_ok(cond, board[*x as usize], us)) {
                             continue;
                         }
                         let t = board[to.index()];
@@ -239,18 +196,7 @@ impl Position {
                         if cap_over && nover == 1 && board[mids[0] as usize].is_enemy_of(us) {
                             aux = Square(mids[0]);
                         }
-                        self.push(
-                            out,
-                            us,
-                            rule,
-                            kind,
-                            from,
-                            to,
-                            aux,
-                            MoveKind::Normal,
-                            dup,
-                            start,
-                        );
+                        e.push(out, to, aux, MoveKind::Normal, dup);
                     }
                     Atom::Cannon {
                         ray,
@@ -259,8 +205,8 @@ impl Position {
                         dup,
                     } => {
                         let mut screen = Square::NONE;
-                        for e in v.ray(ray, len) {
-                            let s = Square(e & !NOLAND);
+                        for x in v.ray(ray, len) {
+                            let s = Square(x & !NOLAND);
                             let p = board[s.index()];
                             if p.is_empty() {
                                 continue;
@@ -269,74 +215,15 @@ impl Position {
                                 screen = s;
                                 continue;
                             }
-                            if p.is_enemy_of(us) && e & NOLAND == 0 {
+                            if p.is_enemy_of(us) && x & NOLAND == 0 {
                                 let aux = if cap_screen && board[screen.index()].is_enemy_of(us) {
                                     screen
                                 } else {
                                     Square::NONE
                                 };
-                                self.push(
-                                    out,
-                                    us,
-                                    rule,
-                                    kind,
-                                    from,
-                                    s,
-                                    aux,
-                                    MoveKind::Normal,
-                                    dup,
-                                    start,
-                                );
+                                e.push(out, s, aux, MoveKind::Normal, dup);
                             }
                             break;
-                        }
-                    }
-                    Atom::Bent {
-                        bend,
-                        ray,
-                        len,
-                        mode,
-                        dup,
-                    } => {
-                        if board[bend.index()].is_some() {
-                            continue;
-                        }
-                        for e in v.ray(ray, len) {
-                            let to = Square(e & !NOLAND);
-                            let p = board[to.index()];
-                            let land = e & NOLAND == 0;
-                            if p.is_empty() {
-                                if land && mode & MOVE != 0 {
-                                    self.push(
-                                        out,
-                                        us,
-                                        rule,
-                                        kind,
-                                        from,
-                                        to,
-                                        Square::NONE,
-                                        MoveKind::Normal,
-                                        dup,
-                                        start,
-                                    );
-                                }
-                            } else {
-                                if land && mode & CAPTURE != 0 && p.is_enemy_of(us) {
-                                    self.push(
-                                        out,
-                                        us,
-                                        rule,
-                                        kind,
-                                        from,
-                                        to,
-                                        Square::NONE,
-                                        MoveKind::Normal,
-                                        dup,
-                                        start,
-                                    );
-                                }
-                                break;
-                            }
                         }
                     }
                 }

@@ -286,6 +286,15 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// `: did you mean `x`?` when a candidate is close to `word`, else nothing: the tail of a
+/// message about an unknown name.
+pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    match did_you_mean(word, candidates) {
+        Some(s) => format!(": did you mean `{s}`?"),
+        None => String::new(),
+    }
+}
+
 /// A list of words as `a`, `b` or `c`.
 pub fn one_of(words: &[&str]) -> String {
     let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
