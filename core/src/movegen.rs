@@ -466,3 +466,103 @@ fn safe_after(
     restore_board(board, saved);
     !attacked
 }
+
+impl Position {
+    /// How many squares the pieces of `c` could move to (pseudo-legal board moves, each
+    /// landing once, promotions and drops not counted): the evaluation's mobility, counted
+    /// without building the moves.
+    pub fn mobility(&self, c: Color) -> u32 {
+        let v = &*self.variant;
+        let board = &self.board[..];
+        let mut n = 0u32;
+        let lands = |p: Piece, mode: u8| {
+            if p.is_empty() {
+                mode & MOVE != 0
+            } else {
+                mode & CAPTURE != 0 && p.is_enemy_of(c)
+            }
+        };
+        let slide = |ray: &[u16], mode: u8| {
+            let mut k = 0;
+            for x in ray {
+                let p = board[(x & !NOLAND) as usize];
+                if x & NOLAND == 0 && lands(p, mode) {
+                    k += 1;
+                }
+                if p.is_some() {
+                    break;
+                }
+            }
+            k
+        };
+        for &from in self.pieces_of(c) {
+            let kind = board[from.index()].kind();
+            for atom in v.atoms_of(kind, c, from) {
+                n += match *atom {
+                    Atom::Leap { to, mode, .. } => lands(board[to.index()], mode) as u32,
+                    Atom::Slide { ray, len, mode, .. } => slide(v.ray(ray, len), mode),
+                    Atom::Bent {
+                        bend,
+                        ray,
+                        len,
+                        mode,
+                        ..
+                    } => {
+                        if board[bend.index()].is_empty() {
+                            slide(v.ray(ray, len), mode)
+                        } else {
+                            0
+                        }
+                    }
+                    Atom::Fly { ray, len, .. } => {
+                        let r = v.ray(ray, len);
+                        let i = r
+                            .iter()
+                            .position(|x| board[(x & !NOLAND) as usize].is_some());
+                        match i {
+                            Some(i) if i + 1 < r.len() => {
+                                let target = board[(r[i] & !NOLAND) as usize];
+                                (target.is_enemy_of(c)
+                                    && r[i + 1] & NOLAND == 0
+                                    && board[r[i + 1] as usize].is_empty())
+                                    as u32
+                            }
+                            _ => 0,
+                        }
+                    }
+                    Atom::Jump {
+                        over,
+                        nover,
+                        to,
+                        cond,
+                        mode,
+                        ..
+                    } => {
+                        let ok = v
+                            .ray(over, nover)
+                            .iter()
+                            .all(|x| over_ok(cond, board[*x as usize], c));
+                        (ok && lands(board[to.index()], mode)) as u32
+                    }
+                    Atom::Cannon { ray, len, .. } => {
+                        let mut seen = 0;
+                        let mut hit = 0;
+                        for x in v.ray(ray, len) {
+                            let p = board[(x & !NOLAND) as usize];
+                            if p.is_empty() {
+                                continue;
+                            }
+                            seen += 1;
+                            if seen == 2 {
+                                hit = (p.is_enemy_of(c) && x & NOLAND == 0) as u32;
+                                break;
+                            }
+                        }
+                        hit
+                    }
+                };
+            }
+        }
+        n
+    }
+}

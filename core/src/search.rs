@@ -376,7 +376,6 @@ pub struct Searcher {
     killers: Vec<[Move; 2]>,
     /// Per `piece code * squares + to`.
     history: Vec<i32>,
-    scratch: Vec<Move>,
     lmr: Vec<[u8; 64]>,
 }
 
@@ -423,7 +422,6 @@ impl Searcher {
                 .collect(),
             killers: vec![[NO_MOVE; 2]; MAX_PLY + 2],
             history: Vec::new(),
-            scratch: Vec::with_capacity(256),
             lmr,
         }
     }
@@ -696,12 +694,7 @@ impl Searcher {
 
     /// Pseudo-legal board moves of a side (drops excluded).
     fn mobility(&mut self, pos: &Position, c: Color) -> i32 {
-        let mut buf = std::mem::take(&mut self.scratch);
-        buf.clear();
-        pos.gen_pseudo(c, &mut buf);
-        let n = buf.iter().filter(|m| m.kind != MoveKind::Drop).count() as i32;
-        self.scratch = buf;
-        n
+        pos.mobility(c) as i32
     }
 
     /// Material of the side to move minus the opponent's.
@@ -1068,7 +1061,7 @@ impl Searcher {
                 (material - LAZY_MARGIN).min(MATE_BOUND - 1)
             } else {
                 pos.gen_pseudo(us, &mut moves);
-                let mobility = moves.iter().filter(|m| m.kind != MoveKind::Drop).count() as i32;
+                let mobility = pos.mobility(us) as i32;
                 let stand = if material + LAZY_MARGIN <= alpha {
                     (material + LAZY_MARGIN).max(-MATE_BOUND + 1)
                 } else {
