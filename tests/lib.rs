@@ -88,6 +88,12 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
 /// Like [`run`], but first brings the `fairyforge` binary up to date (once per test
 /// process), so that tests of its output never read a stale build.
 pub fn run_fresh(args: &[&str]) -> (i32, String, String) {
+    build_once();
+    run(args)
+}
+
+/// Brings the `fairyforge` binary up to date, once per test process.
+fn build_once() {
     static BUILT: std::sync::Once = std::sync::Once::new();
     BUILT.call_once(|| {
         let mut cmd = Command::new(env!("CARGO"));
@@ -99,5 +105,34 @@ pub fn run_fresh(args: &[&str]) -> (i32, String, String) {
         let status = cmd.status().expect("cargo runs");
         assert!(status.success(), "building the fairyforge binary failed");
     });
-    run(args)
+}
+
+/// Like [`run_fresh`], with `input` as standard input. Standard input is then a pipe, so
+/// `fairyforge play` echoes each line it reads after its prompt and the output reads like
+/// a session at the terminal.
+pub fn run_with_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    build_once();
+    let mut child = fairyforge()
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fairyforge runs");
+    let mut stdin = child.stdin.take().expect("a pipe to standard input");
+    let input = input.to_string();
+    // Written from a thread so that a long output can never block the input.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("fairyforge runs");
+    writer.join().expect("the input is written");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }

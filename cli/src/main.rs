@@ -210,6 +210,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none();
             print!("{}", render::position::draw(&pos, last, color));
+            if let Some(o) = pos.outcome() {
+                println!("Game over: {o}.");
+            }
             if let Some(path) = svg {
                 let title = pos.variant().name.clone();
                 std::fs::write(&path, render::position::draw_svg(&pos, last, Some(&title)))

@@ -6,7 +6,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Duration;
 
-use fairyforge::search::{Limits, Searcher};
+use fairyforge::search::{Limits, Score, Searcher};
 use fairyforge::{Move, Position};
 
 use crate::render::position as board;
@@ -44,7 +44,7 @@ pub struct PlayArgs {
 
 const HELP: &str = "\
 Type a move, or a command.
-  Moves    R29 text: e2e5 (move), e9e10q (promotion), J@e2 / J@e2e5 (drop, with push),
+  Moves    e2e5 (from, to), e9e10q (promotion), J@e2 / J@e2e5 (drop, with push),
            f1h1i1g1 (castling: the king's move then the rook's).
            Short forms when they name one legal move: Fd8 (piece letter and square),
            Gxc3 (x: a capture), Nbd2 (with origin file), e5 / exd6 (pawns),
@@ -52,7 +52,7 @@ Type a move, or a command.
            move), O-O / O-O-O (castling toward the higher / lower files).
   moves    list the legal moves;  moves f4: those of the piece on f4
   undo     take back your last move (and the computer's reply)
-  fen      print the position string (R28)
+  fen      print the position string
   board    draw the board again
   new      start a new game
   help     this text
@@ -64,7 +64,29 @@ struct Game {
     players: [Player; 2],
     time: Duration,
     color: bool,
+    /// Input and output are a terminal (not a script): show progress while thinking.
+    interactive: bool,
     searcher: Searcher,
+}
+
+/// The computer's view of the game in a player's words, from White's side: `White is
+/// better by 0.35`, `level`, `Black mates in 3`.
+fn verdict(score: Score, mover: fairyforge::Color) -> String {
+    let white = mover == fairyforge::Color::White;
+    match score {
+        Score::Mate(n) => {
+            let winner = if (n > 0) == white { "White" } else { "Black" };
+            format!("{winner} mates in {}", n.unsigned_abs())
+        }
+        Score::Cp(cp) => {
+            let cp = if white { cp } else { -cp };
+            match cp {
+                -10..=10 => "level".to_string(),
+                c if c > 0 => format!("White is better by {:.2}", c as f64 / 100.0),
+                c => format!("Black is better by {:.2}", -c as f64 / 100.0),
+            }
+        }
+    }
 }
 
 /// Runs the game loop. Output goes to `out`; errors only for unreadable input streams.
@@ -89,6 +111,7 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
         players: [a.white, a.black],
         time: Duration::from_secs_f64(a.time),
         color,
+        interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),
         searcher: Searcher::new(64),
     };
     let stdin = std::io::stdin();
@@ -107,18 +130,33 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
     }
     let _ = writeln!(out, "Type `help` for the commands.");
     game.show(&mut out);
+    // The end of the game is announced once, when it happens (and again if it happens
+    // again after `undo` or `new`).
+    let mut announced = false;
     loop {
         if let Some(o) = game.pos.outcome() {
-            let _ = writeln!(out, "Game over: {o}.");
-            if game.players.iter().all(|p| *p == Player::Computer) {
-                return Ok(());
+            if !announced {
+                announced = true;
+                let _ = writeln!(out, "Game over: {o}.");
+                if game.players.iter().all(|p| *p == Player::Computer) {
+                    return Ok(());
+                }
+                let _ = writeln!(out, "Type `new`, `undo` or `quit`.");
             }
-            let _ = writeln!(out, "Type `new`, `undo` or `quit`.");
-        } else if game.players[game.pos.side_to_move() as usize] == Player::Computer {
-            game.computer_move(&mut out);
-            continue;
+        } else {
+            announced = false;
+            if game.players[game.pos.side_to_move() as usize] == Player::Computer {
+                game.computer_move(&mut out);
+                continue;
+            }
         }
-        let _ = write!(out, "{}> ", game.pos.side_to_move().name());
+        // After the end of the game the prompt names nobody: no one is to move.
+        let prompt = if game.pos.outcome().is_some() {
+            String::new()
+        } else {
+            game.pos.side_to_move().name().to_string()
+        };
+        let _ = write!(out, "{prompt}> ");
         let _ = out.flush();
         let Some(line) = lines.next() else {
             let _ = writeln!(out);
@@ -154,17 +192,16 @@ impl Game {
     fn computer_move(&mut self, out: &mut impl Write) {
         let mover = self.pos.side_to_move();
         let limits = Limits::time(self.time);
+        if self.interactive {
+            let _ = write!(out, "{} is thinking...\r", mover.name());
+            let _ = out.flush();
+        }
         let report = self.searcher.search(&mut self.pos, limits, |_| {});
         let Some(r) = report else { return };
         let m = r.best();
-        let text = self.pos.move_text(&m);
+        let text = self.describe(&m);
         self.pos.make(m);
-        let who = format!(
-            "{} (computer, depth {}, score {})",
-            mover.name(),
-            r.depth,
-            r.score
-        );
+        let who = format!("{} (computer, {})", mover.name(), verdict(r.score, mover));
         self.announce(out, &who, &text);
     }
 
@@ -191,7 +228,15 @@ impl Game {
             "undo" => self.undo(out),
             "moves" => self.list_moves(words.next(), out),
             _ if self.pos.outcome().is_some() => {
-                let _ = writeln!(out, "The game is over: type `new`, `undo` or `quit`.");
+                let o = self.pos.outcome().expect("the game is over");
+                let _ = writeln!(out, "The game is over ({o}): type `new`, `undo` or `quit`.");
+            }
+            // A word of letters only can never be a move (castling is `O-O`).
+            w if w.len() > 1 && w.chars().all(|c| c.is_ascii_alphabetic()) => {
+                let _ = writeln!(
+                    out,
+                    "`{w}` is neither a command nor a move (type `help` for the commands)"
+                );
             }
             _ => match self.pos.parse_input(input) {
                 Ok(m) => self.human_move(m, out),
@@ -203,9 +248,45 @@ impl Game {
         true
     }
 
+    /// The move's text with what it captures: `f2f8 (takes the knight on f7)`.
+    fn describe(&self, m: &Move) -> String {
+        let text = self.pos.move_text(m);
+        let v = self.pos.variant();
+        if m.is_castle() {
+            let g = &v.geometry;
+            return format!(
+                "{text} (castling: king to {}, rook to {})",
+                g.name(m.to),
+                g.name(m.aux2)
+            );
+        }
+        let mut captures = self.pos.captures_of(m);
+        // In the order the piece meets them: nearest to its square first.
+        let (f0, r0) = v.geometry.coords(m.from);
+        captures.sort_by_key(|(sq, _, _)| {
+            let (f, r) = v.geometry.coords(*sq);
+            (f as i32 - f0 as i32).abs() + (r as i32 - r0 as i32).abs()
+        });
+        let taken: Vec<String> = captures
+            .iter()
+            .map(|(sq, k, _)| {
+                format!(
+                    "the {} on {}",
+                    v.piece(*k).name.to_lowercase(),
+                    v.geometry.name(*sq)
+                )
+            })
+            .collect();
+        if taken.is_empty() {
+            text
+        } else {
+            format!("{text} (takes {})", taken.join(" and "))
+        }
+    }
+
     fn human_move(&mut self, m: Move, out: &mut impl Write) {
         let mover = self.pos.side_to_move();
-        let text = self.pos.move_text(&m);
+        let text = self.describe(&m);
         self.pos.make(m);
         self.announce(out, mover.name(), &text);
     }
@@ -249,13 +330,24 @@ impl Game {
                 .collect();
             let mut t: Vec<String> = moves.iter().map(|m| self.pos.move_text(m)).collect();
             t.sort();
+            let side = self.pos.side_to_move();
             let _ = match (t.is_empty(), self.pos.piece_at(sq)) {
                 (_, None) => writeln!(out, "there is no piece on {s}"),
+                (_, Some((_, c))) if c != side => writeln!(
+                    out,
+                    "the piece on {s} is {}'s, and it is {}'s turn",
+                    c.name(),
+                    side.name()
+                ),
                 (true, Some(_)) => writeln!(out, "the piece on {s} has no legal move"),
                 (false, _) => writeln!(out, "{}", t.join(" ")),
             };
             return;
         }
-        let _ = writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "));
+        let _ = writeln!(out, "{} legal moves:", texts.len());
+        // Ten to a line, so long lists stay readable.
+        for chunk in texts.chunks(10) {
+            let _ = writeln!(out, "  {}", chunk.join(" "));
+        }
     }
 }

@@ -39,6 +39,8 @@ struct Pattern {
     capture: bool,
     promo: Option<char>,
     drop: bool,
+    /// The drop square of a drop with a push (`J@e2e5`).
+    drop_from: Option<Square>,
 }
 
 impl Position {
@@ -57,6 +59,15 @@ impl Position {
         if let Some(m) = self.castle_shortcut(t, &legal, &texts)? {
             return Ok(m);
         }
+        // Spaces and hyphens between the squares (`e2-e5`, `e2 e5`) are only separators.
+        let spaced: String = t
+            .chars()
+            .filter(|c| *c != '-' && !c.is_whitespace())
+            .collect();
+        let t = spaced.as_str();
+        if let Some(i) = texts.iter().position(|x| x == t) {
+            return Ok(legal[i]);
+        }
         // Four-character coordinate forms such as `f1h1` may name a castling king move.
         if let Some((from, to)) = self.two_squares(t) {
             let matches: Vec<usize> = (0..legal.len())
@@ -67,45 +78,125 @@ impl Position {
             return self.pick(t, &legal, &texts, matches, Some(from), Some(to));
         }
         let p = self.pattern(t)?;
-        let g = &self.variant.geometry;
         let matches: Vec<usize> = (0..legal.len())
-            .filter(|&i| {
-                let m = &legal[i];
-                if p.drop != (m.kind == MoveKind::Drop) {
-                    return false;
-                }
-                if p.to.is_some_and(|to| to != m.to) {
-                    return false;
-                }
-                let kind = if m.kind == MoveKind::Drop {
-                    m.piece
-                } else {
-                    self.board[m.from.index()].kind()
-                };
-                let piece = &self.variant.pieces[kind as usize];
-                match p.letter {
-                    Some(l) if l != piece.letter => return false,
-                    None if !piece.pawn => return false,
-                    _ => {}
-                }
-                if m.kind != MoveKind::Drop {
-                    let (f, r) = g.coords(m.from);
-                    if p.from_file.is_some_and(|x| x != f) || p.from_rank.is_some_and(|x| x != r) {
-                        return false;
-                    }
-                }
-                if p.capture && self.captures_of(m).is_empty() {
-                    return false;
-                }
-                match (p.promo, m.promotion()) {
-                    (Some(c), Some(k)) => self.variant.pieces[k as usize].letter == c,
-                    (Some(_), None) => false,
-                    (None, _) => true,
-                }
-            })
+            .filter(|&i| self.fits(&p, &legal[i]))
             .collect();
+        if matches.is_empty() {
+            return Err(self.why_not_pattern(t, &p));
+        }
         let to = p.to;
         self.pick(t, &legal, &texts, matches, None, to)
+    }
+
+    /// Does the move fit what the player typed?
+    fn fits(&self, p: &Pattern, m: &Move) -> bool {
+        let g = &self.variant.geometry;
+        if p.drop != (m.kind == MoveKind::Drop) {
+            return false;
+        }
+        if p.to.is_some_and(|to| to != m.to) {
+            return false;
+        }
+        let kind = if m.kind == MoveKind::Drop {
+            m.piece
+        } else {
+            self.board[m.from.index()].kind()
+        };
+        let piece = &self.variant.pieces[kind as usize];
+        match p.letter {
+            Some(l) if l != piece.letter => return false,
+            None if !piece.pawn => return false,
+            _ => {}
+        }
+        if p.drop_from.is_some_and(|f| f != m.from) {
+            return false;
+        }
+        if m.kind != MoveKind::Drop {
+            let (f, r) = g.coords(m.from);
+            if p.from_file.is_some_and(|x| x != f) || p.from_rank.is_some_and(|x| x != r) {
+                return false;
+            }
+        }
+        if p.capture && self.captures_of(m).is_empty() {
+            return false;
+        }
+        match (p.promo, m.promotion()) {
+            (Some(c), Some(k)) => self.variant.pieces[k as usize].letter == c,
+            (Some(_), None) => false,
+            (None, _) => true,
+        }
+    }
+
+    /// Explains why no legal move fits a short form (`Fd8`, `exd6`, `J@e5`).
+    fn why_not_pattern(&self, t: &str, p: &Pattern) -> InputError {
+        let g = &self.variant.geometry;
+        let us = self.side;
+        let side = if us == Color::White { "White" } else { "Black" };
+        let name = |k: u8| self.variant.pieces[k as usize].name.to_lowercase();
+        let Some(to) = p.to else {
+            return InputError::Illegal(format!(
+                "`{t}` matches no legal move (type `moves` to list them)"
+            ));
+        };
+        if p.drop {
+            let Some(k) = p.letter.and_then(|l| self.variant.kind_by_letter(l)) else {
+                return InputError::Illegal(format!("`{t}` matches no legal drop"));
+            };
+            if self.reserve(us, k) == 0 {
+                return InputError::Illegal(format!("{side} has no {} in reserve", name(k)));
+            }
+            let place = match p.drop_from {
+                Some(f) => format!("dropped on {} and pushed to {}", g.name(f), g.name(to)),
+                None => format!("dropped to end on {}", g.name(to)),
+            };
+            return InputError::Illegal(format!(
+                "a {} cannot be {place} now (type `moves` to list the drops)",
+                name(k)
+            ));
+        }
+        // A pseudo-legal move that fits: it fails only because of the king.
+        let mut pseudo = Vec::new();
+        self.gen_pseudo(us, &mut pseudo);
+        if let Some(m) = pseudo.iter().find(|m| self.fits(p, m)) {
+            return self.leaves_king_attacked(m.from, m.to);
+        }
+        let what = match p.letter.and_then(|l| self.variant.kind_by_letter(l)) {
+            Some(k) => name(k),
+            None => "pawn".to_string(),
+        };
+        let verb = if p.capture {
+            format!("capture on {}", g.name(to))
+        } else {
+            format!("move to {}", g.name(to))
+        };
+        InputError::Illegal(format!(
+            "no {what} of {side}'s can {verb} (type `moves` to list the legal moves)"
+        ))
+    }
+
+    /// The message for a move that would leave the mover's own king attacked.
+    fn leaves_king_attacked(&self, from: Square, to: Square) -> InputError {
+        let g = &self.variant.geometry;
+        let side = if self.side == Color::White {
+            "White's"
+        } else {
+            "Black's"
+        };
+        let kind = self.board[from.index()].kind();
+        let piece = &self.variant.pieces[kind as usize];
+        if piece.royal {
+            return InputError::Illegal(format!(
+                "{side} {} would be attacked on {}",
+                piece.name.to_lowercase(),
+                g.name(to)
+            ));
+        }
+        InputError::Illegal(format!(
+            "the {} on {} cannot move to {}: that would leave {side} king attacked",
+            piece.name.to_lowercase(),
+            g.name(from),
+            g.name(to)
+        ))
     }
 
     fn pick(
@@ -183,6 +274,7 @@ impl Position {
             capture: false,
             promo: None,
             drop: false,
+            drop_from: None,
         };
         if let Some((l, sq)) = t.split_once('@') {
             let mut ch = l.chars();
@@ -197,10 +289,15 @@ impl Position {
                     "no piece of this game has the letter `{c}`"
                 )));
             }
-            // `J@e2e5` is R29 text (handled before); here only the final square.
-            let to = g
-                .parse_square(sq)
-                .ok_or_else(|| InputError::NoSuchSquare(sq.to_string()))?;
+            // `J@e5` names the final square; `J@e2e5` (R29 text) both squares.
+            let to = match (g.parse_square(sq), self.two_squares(sq)) {
+                (Some(to), _) => to,
+                (None, Some((from, to))) => {
+                    p.drop_from = Some(from);
+                    to
+                }
+                (None, None) => return Err(InputError::NoSuchSquare(sq.to_string())),
+            };
             p.letter = Some(c);
             p.to = Some(to);
             p.drop = true;
@@ -224,7 +321,18 @@ impl Position {
             && s.last().is_some_and(|c| c.is_ascii_alphabetic())
             && s[s.len() - 2].is_ascii_digit()
         {
-            let c = s.pop().unwrap().to_ascii_uppercase();
+            let last = *s.last().unwrap();
+            let c = last.to_ascii_uppercase();
+            if self.variant.kind_by_letter(c).is_none()
+                && last.is_ascii_lowercase()
+                && (last as u8 - b'a') < g.files()
+            {
+                // `e2e`: a square cut short rather than a promotion letter.
+                return Err(unreadable(&format!(
+                    "`{last}` at the end is a file without a rank (a square is a file and a rank, like `e4`)"
+                )));
+            }
+            s.pop();
             if self.variant.kind_by_letter(c).is_none() {
                 return Err(unreadable(&format!(
                     "no piece of this game has the letter `{c}`"
@@ -258,10 +366,11 @@ impl Position {
                 i = 1;
             }
             if i < b.len() {
-                p.from_rank =
-                    Some(head[i..].parse::<i8>().map_err(|_| {
-                        unreadable(&format!("`{head}` is not a file, rank or square"))
-                    })?);
+                p.from_rank = Some(head[i..].parse::<i8>().map_err(|_| {
+                    unreadable(&format!(
+                        "`{head}` before the destination `{dest}` is not a file, rank or square"
+                    ))
+                })?);
             }
             if let (Some(f), Some(r)) = (p.from_file, p.from_rank)
                 && g.square(f as i32, r as i32).is_none()
@@ -289,16 +398,7 @@ impl Position {
                 let mut pseudo = Vec::new();
                 self.gen_pseudo(us, &mut pseudo);
                 if pseudo.iter().any(|m| m.from == f && m.to == to) {
-                    return InputError::Illegal(format!(
-                        "{} {} would leave {} king attacked",
-                        g.name(f),
-                        g.name(to),
-                        if us == Color::White {
-                            "White's"
-                        } else {
-                            "Black's"
-                        }
-                    ));
+                    return self.leaves_king_attacked(f, to);
                 }
                 return InputError::Illegal(format!(
                     "the {name} on {} cannot move to {}",
@@ -336,7 +436,7 @@ mod tests {
         assert_eq!(text(&p, "g1f3"), "g1f3");
         assert_eq!(
             text(&p, "Nd4"),
-            "error: illegal: `Nd4` matches no legal move (type `moves` to list them)"
+            "error: illegal: no knight of White's can move to d4 (type `moves` to list the legal moves)"
         );
         assert_eq!(
             text(&p, "e2e5"),
@@ -372,13 +472,32 @@ mod tests {
     }
 
     #[test]
+    fn separators_drops_and_reasons() {
+        let p = start("birds-and-ninjas");
+        assert_eq!(text(&p, "e2-e5"), "e2e5");
+        assert_eq!(text(&p, "e2 e5"), "e2e5");
+        assert_eq!(
+            text(&p, "J@e2e7"),
+            "error: illegal: a ninja pawn cannot be dropped on e2 and pushed to e7 now (type `moves` to list the drops)"
+        );
+        assert_eq!(
+            text(&p, "F@e2"),
+            "error: illegal: White has no flying bomber in reserve"
+        );
+        assert_eq!(
+            text(&p, "e2e"),
+            "error: `e2e` is not a move: `e` at the end is a file without a rank (a square is a file and a rank, like `e4`)"
+        );
+    }
+
+    #[test]
     fn illegal_because_of_check() {
         let v = Variant::builtin("chess").unwrap();
         let p = Position::from_fen(&v, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
         assert_eq!(text(&p, "Kxe2"), "e1e2");
         assert_eq!(
             text(&p, "e1d2"),
-            "error: illegal: e1 d2 would leave White's king attacked"
+            "error: illegal: White's king would be attacked on d2"
         );
     }
 }

@@ -6,7 +6,10 @@ use fairyforge::{Position, Variant};
 
 /// A fresh directory under the system's temporary directory.
 fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("fairyforge-composition-{tag}-{}", std::process::id()));
+    let d = std::env::temp_dir().join(format!(
+        "fairyforge-composition-{tag}-{}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -24,23 +27,45 @@ fn a_childs_import_adds_to_its_parents() {
     let text = "extends = \"chess\"\nname = \"Chess with a wazir\"\nimport = \"wazir.toml\"\n\
                 pieces = [\"king\", \"queen\", \"rook\", \"bishop\", \"knight\", \"chess-pawn\", \"wazir\"]\n\
                 setup = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\"\n";
-    let text = text.replace("[] w", " w").replace("RNBQKBNR w", "RNBQKBWR w").replace("/RNBQKBWR w", "/RNBQKBWR w");
-    let v = Variant::from_str_in("wazir-chess.toml", &text, &dir).unwrap_or_else(|e| panic!("{}", e.render()));
+    let text = text
+        .replace("[] w", " w")
+        .replace("RNBQKBNR w", "RNBQKBWR w")
+        .replace("/RNBQKBWR w", "/RNBQKBWR w");
+    let v = Variant::from_str_in("wazir-chess.toml", &text, &dir)
+        .unwrap_or_else(|e| panic!("{}", e.render()));
     assert!(v.kind_by_id("wazir").is_some() && v.kind_by_id("queen").is_some());
     let p = Position::start(&v);
-    let mut g1: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).filter(|t| t.starts_with("g1")).collect();
+    let mut g1: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| p.move_text(m))
+        .filter(|t| t.starts_with("g1"))
+        .collect();
     g1.sort();
-    assert_eq!(g1, Vec::<String>::new(), "the wazir on g1 is boxed in by its own pieces");
+    assert_eq!(
+        g1,
+        Vec::<String>::new(),
+        "the wazir on g1 is boxed in by its own pieces"
+    );
 }
 
 #[test]
 fn a_mistyped_path_is_not_taken_for_a_built_in_game() {
     let dir = temp_dir("path");
     let text = "extends = \"lib/birds-and-ninjas.toml\"\nname = \"Mine\"\n";
-    let e = Variant::from_str_in("mine.toml", text, &dir).unwrap_err().render();
-    assert!(e.contains("cannot find the game `lib/birds-and-ninjas.toml` to extend"), "{e}");
+    let e = Variant::from_str_in("mine.toml", text, &dir)
+        .unwrap_err()
+        .render();
+    assert!(
+        e.contains("cannot find the game `lib/birds-and-ninjas.toml` to extend"),
+        "{e}"
+    );
     // The bare name is the built-in game.
-    let ok = Variant::from_str_in("mine.toml", "extends = \"birds-and-ninjas\"\nname = \"Mine\"\n", &dir);
+    let ok = Variant::from_str_in(
+        "mine.toml",
+        "extends = \"birds-and-ninjas\"\nname = \"Mine\"\n",
+        &dir,
+    );
     assert!(ok.is_ok());
 }
 
@@ -51,9 +76,15 @@ fn reserve_choices_also_read_the_setups_brackets() {
     let text = "extends = \"pick-the-piece\"\nname = \"Bracket reserve\"\n\
                 pieces = [\"king\", \"queen\", \"rook\", \"bishop\", \"knight\", \"pawn\", \"flying-bomber\"]\n\
                 setup = \"1rnbqkbnr1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1[Ff] w BIbi - 0 1\"\n";
-    let v = Variant::from_str_named("bracket.toml", text).unwrap_or_else(|e| panic!("{}", e.render()));
+    let v =
+        Variant::from_str_named("bracket.toml", text).unwrap_or_else(|e| panic!("{}", e.render()));
     let p = Position::from_fen(&v, "4k5/P9/10/10/10/10/10/10/10/5K4[Ff] w - - 0 1").unwrap();
-    let mut promos: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).filter(|t| t.starts_with("a9")).collect();
+    let mut promos: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| p.move_text(m))
+        .filter(|t| t.starts_with("a9"))
+        .collect();
     promos.sort();
     assert_eq!(promos, ["a9a10b", "a9a10f", "a9a10n", "a9a10q", "a9a10r"]);
 }
