@@ -48,10 +48,12 @@ pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
 
 /// The built `fairyforge` binary (built by cargo for the test run).
 pub fn fairyforge() -> Command {
-    let exe = root()
-        .join("target")
-        .join(profile_dir())
-        .join(format!("fairyforge{}", std::env::consts::EXE_SUFFIX));
+    // Beside this test executable's `deps/` folder, wherever cargo builds (CARGO_TARGET_DIR).
+    let dir = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent()?.parent().map(|p| p.to_path_buf()))
+        .unwrap_or_else(|| root().join("target").join(profile_dir()));
+    let exe = dir.join(format!("fairyforge{}", std::env::consts::EXE_SUFFIX));
     if !exe.exists() {
         let status = Command::new(env!("CARGO"))
             .args(["build", "-q", "-p", "fairyforge-cli"])
