@@ -276,3 +276,22 @@ fn playouts_reach_every_kind_of_move() {
         assert!(n >= 5, "random playouts reached {k} only {n} times");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(64), failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Whatever a player types is a move or an error with a reason, never a panic; and a
+    /// move it accepts is legal (issue 6: "a wrong input says why ... nothing crashes").
+    #[test]
+    fn player_input_never_panics(seed in any::<u64>(), plies in 0..40usize, text in "[a-zA-Z0-9@=+#x\\- ]{0,12}") {
+        for (game, v) in games() {
+            let mut last = None;
+            playout(&v, seed, plies, |p| last = Some(p.clone()));
+            let p = last.unwrap_or_else(|| Position::start(&v));
+            if let Ok(m) = p.parse_input(&text) {
+                prop_assert!(p.legal_moves().contains(&m), "{game}: `{text}` gave an illegal move");
+            }
+            let _ = p.parse_move(&text);
+        }
+    }
+}

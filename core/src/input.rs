@@ -224,6 +224,9 @@ impl Position {
     fn two_squares(&self, t: &str) -> Option<(Square, Square)> {
         let g = &self.variant.geometry;
         let b = t.as_bytes();
+        if b.is_empty() || !t.is_ascii() {
+            return None;
+        }
         let mut cut = 1;
         while cut < b.len() && b[cut].is_ascii_digit() {
             cut += 1;
