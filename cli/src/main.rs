@@ -37,7 +37,8 @@ struct Start {
     /// Moves (R29 text) to play first.
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
-    /// Turn on an optional rule of the game (R25); `fairyforge list` shows them.
+    /// Turn an optional rule of the game on (`NAME`, `NAME=on`) or off (`NAME=off`) (R25);
+    /// `fairyforge list` shows them.
     #[arg(long = "option", value_name = "NAME")]
     options: Vec<String>,
 }

@@ -121,12 +121,29 @@ fn over_code(o: Over) -> u8 {
 }
 
 pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> Option<Variant> {
-    // Optional rules (R25): those asked for, and those on by default.
-    let mut enabled = Vec::new();
-    for name in options {
-        if def.options.iter().any(|o| &o.name == name) {
-            if !enabled.contains(name) {
-                enabled.push(name.clone());
+    // Optional rules (R25): those on by default, then those the user turns on (`NAME`,
+    // `NAME=on`) or off (`NAME=off`), the last word for a name winning.
+    let mut enabled: Vec<String> = def
+        .options
+        .iter()
+        .filter(|o| o.default)
+        .map(|o| o.name.clone())
+        .collect();
+    for spec in options {
+        let (name, on) = match spec.split_once('=') {
+            None => (spec.as_str(), Some(true)),
+            Some((n, "on" | "true" | "yes")) => (n, Some(true)),
+            Some((n, "off" | "false" | "no")) => (n, Some(false)),
+            Some((n, _)) => (n, None),
+        };
+        if def.options.iter().any(|o| o.name == name) {
+            match on {
+                Some(true) if !enabled.iter().any(|e| e == name) => enabled.push(name.to_string()),
+                Some(true) => {}
+                Some(false) => enabled.retain(|e| e != name),
+                None => cx.diags.push(crate::Diagnostic::global(format!(
+                    "option `{spec}`: write `{name}` or `{name}=on` to turn it on, `{name}=off` to turn it off"
+                ))),
             }
         } else {
             let names: Vec<&str> = def.options.iter().map(|o| o.name.as_str()).collect();
@@ -143,9 +160,6 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         }
     }
     for o in def.options.clone() {
-        if o.default && !enabled.contains(&o.name) {
-            enabled.push(o.name.clone());
-        }
         if enabled.contains(&o.name) {
             if o.scepter.is_some() {
                 def.scepter = o.scepter.clone();

@@ -255,3 +255,63 @@ fn r25_both_options_together() {
         "draw by Capture the Scepter"
     );
 }
+
+/// A user's game whose optional rule is on by default (`default = true`, docs/format.md).
+const HILL: &str = r#"extends = "chess"
+name = "Chess with a hill"
+
+[options.hill]
+description = "A king that ends its move on d4, e4, d5 or e5 wins."
+default = true
+scepter = { zone = ["d4", "e4", "d5", "e5"], result = "win" }
+"#;
+
+fn hill(options: &[&str]) -> Result<std::sync::Arc<Variant>, String> {
+    let dir = std::env::temp_dir().join(format!("fairyforge-hill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("hill.toml");
+    std::fs::write(&path, HILL).unwrap();
+    let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+    Variant::from_path_with_options(path.to_str().unwrap(), &opts).map_err(|e| e.render())
+}
+
+#[test]
+fn r25_an_option_on_by_default_can_be_turned_off() {
+    let king_e3 = "8/8/8/8/8/4K3/8/k7 w - - 0 1";
+    for (opts, wins) in [
+        (&[][..], true),
+        (&["hill"][..], true),
+        (&["hill=on"][..], true),
+        (&["hill=off"][..], false),
+        (&["hill=off", "hill"][..], true),
+        (&["hill", "hill=off"][..], false),
+    ] {
+        let v = hill(opts).unwrap();
+        assert_eq!(
+            v.options(),
+            vec![(
+                "hill".to_string(),
+                "A king that ends its move on d4, e4, d5 or e5 wins.".to_string(),
+                wins
+            )],
+            "{opts:?}"
+        );
+        let mut p = fairyforge::Position::from_fen(&v, king_e3).unwrap();
+        play(&mut p, &["e3e4"]);
+        assert_eq!(p.outcome().is_some(), wins, "{opts:?}");
+    }
+}
+
+#[test]
+fn r25_an_option_with_a_bad_value_is_an_error() {
+    let e = hill(&["hill=maybe"]).unwrap_err();
+    assert_eq!(
+        e.trim_end(),
+        "option `hill=maybe`: write `hill` or `hill=on` to turn it on, `hill=off` to turn it off"
+    );
+    let e = hill(&["hil=off"]).unwrap_err();
+    assert_eq!(
+        e.trim_end(),
+        "Chess with a hill has no option `hil`: did you mean `hill`? (its options: hill)"
+    );
+}
