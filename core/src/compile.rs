@@ -63,7 +63,7 @@ fn zone_set(g: &Geometry, z: &ZoneDef, color: Color) -> SquareSet {
         let r = g.relative_rank(r, color);
         let inside = z.items.iter().any(|it| match it {
             ZoneItem::Square(zf, zr, _) => *zf == f && *zr == r,
-            ZoneItem::Ranks(a, b) => a.is_none_or(|a| r >= a) && b.is_none_or(|b| r <= b),
+            ZoneItem::Ranks(a, b, _) => a.is_none_or(|a| r >= a) && b.is_none_or(|b| r <= b),
             ZoneItem::OwnHalf => r <= half,
             ZoneItem::EnemyHalf => r > half,
             ZoneItem::MiddleRank => r == half,
@@ -82,6 +82,30 @@ fn zone_set(g: &Geometry, z: &ZoneDef, color: Color) -> SquareSet {
 
 fn check_zone_squares(cx: &mut Ctx, g: &Geometry, z: &ZoneDef) {
     for it in &z.items {
+        if let ZoneItem::Ranks(a, b, span) = it
+            && !g.squares().any(|sq| {
+                let r = g.coords(sq).1;
+                a.is_none_or(|a| r >= a) && b.is_none_or(|b| r <= b)
+            })
+        {
+            let (lo, hi) = g
+                .squares()
+                .map(|sq| g.coords(sq).1)
+                .fold((i8::MAX, i8::MIN), |(lo, hi), r| (lo.min(r), hi.max(r)));
+            let what = match (a, b) {
+                (Some(a), Some(b)) if a == b => format!("rank {a}"),
+                _ => format!(
+                    "ranks {}..{}",
+                    a.map(|a| a.to_string()).unwrap_or_default(),
+                    b.map(|b| b.to_string()).unwrap_or_default()
+                ),
+            };
+            cx.err(
+                *span,
+                format!("`{what}` has no square on this board"),
+                format!("the board's squares stand on ranks {lo}..{hi}"),
+            );
+        }
         if let ZoneItem::Square(f, r, span) = it
             && g.square(*f as i32, *r as i32).is_none()
         {

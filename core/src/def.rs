@@ -106,7 +106,7 @@ pub struct ZoneDef {
 pub enum ZoneItem {
     Square(u8, i8, Span),
     /// Inclusive rank range; `None` is open.
-    Ranks(Option<i8>, Option<i8>),
+    Ranks(Option<i8>, Option<i8>, Span),
     OwnHalf,
     EnemyHalf,
     MiddleRank,

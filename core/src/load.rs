@@ -594,7 +594,7 @@ fn zone_item(s: &str, span: Span) -> Option<ZoneItem> {
     };
     if let Some(rest) = s.strip_prefix("rank ") {
         let r = num(rest)??;
-        return Some(ZoneItem::Ranks(Some(r), Some(r)));
+        return Some(ZoneItem::Ranks(Some(r), Some(r), span));
     }
     if let Some(rest) = s.strip_prefix("ranks ") {
         let (a, b) = rest.split_once("..").or_else(|| rest.split_once('-'))?;
@@ -602,7 +602,7 @@ fn zone_item(s: &str, span: Span) -> Option<ZoneItem> {
         if a.is_none() && b.is_none() {
             return None;
         }
-        return Some(ZoneItem::Ranks(a, b));
+        return Some(ZoneItem::Ranks(a, b, span));
     }
     None
 }

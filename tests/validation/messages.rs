@@ -67,6 +67,7 @@ bad_files! {
     bad_library => "bad-library",
     promotion_without_suffix => "promotion-without-suffix",
     extends_itself => "extends-itself",
+    zone_rank_off_board => "zone-rank-off-board",
 }
 
 #[test]
