@@ -31,7 +31,14 @@ pub struct PlayArgs {
     /// Seconds the computer thinks per move.
     #[arg(long, default_value_t = 3.0)]
     time: f64,
-    /// Turn on an optional rule of the game (R25); `fairyforge list` shows them.
+    /// Think this many nodes per move instead of a time: the same moves every run.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Stop the session after this many plies (say, to watch the computer open a game).
+    #[arg(long, value_name = "N")]
+    plies: Option<usize>,
+    /// Turn an optional rule of the game on (`NAME`, `NAME=on`) or off (`NAME=off`) (R25);
+    /// `fairyforge list` shows them.
     #[arg(long = "option", value_name = "NAME")]
     options: Vec<String>,
     /// Start from this position string (R28) instead of the game's setup.
@@ -62,7 +69,7 @@ struct Game {
     start: Position,
     pos: Position,
     players: [Player; 2],
-    time: Duration,
+    limits: Limits,
     color: bool,
     /// Input and output are a terminal (not a script): show progress while thinking.
     interactive: bool,
@@ -109,7 +116,10 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
         pos: start.clone(),
         start,
         players: [a.white, a.black],
-        time: Duration::from_secs_f64(a.time),
+        limits: match a.nodes {
+            Some(n) => Limits::nodes(n.max(1)),
+            None => Limits::time(Duration::from_secs_f64(a.time)),
+        },
         color,
         interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),
         searcher: Searcher::new(64),
@@ -128,17 +138,26 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
     if !opts.is_empty() {
         let _ = writeln!(out, "Optional rules on: {}", opts.join(", "));
     }
-    let _ = writeln!(out, "Type `help` for the commands.");
+    let humans = game.players.contains(&Player::Human);
+    if humans {
+        let _ = writeln!(out, "Type `help` for the commands.");
+    }
     game.show(&mut out);
     // The end of the game is announced once, when it happens (and again if it happens
     // again after `undo` or `new`).
     let mut announced = false;
     loop {
+        if let Some(n) = a.plies
+            && game.pos.moves_played().count() >= n
+        {
+            let _ = writeln!(out, "Stopped after {n} plies at {}", game.pos.fen());
+            return Ok(());
+        }
         if let Some(o) = game.pos.outcome() {
             if !announced {
                 announced = true;
                 let _ = writeln!(out, "Game over: {o}.");
-                if game.players.iter().all(|p| *p == Player::Computer) {
+                if !humans {
                     return Ok(());
                 }
                 let _ = writeln!(out, "Type `new`, `undo` or `quit`.");
@@ -191,7 +210,7 @@ impl Game {
 
     fn computer_move(&mut self, out: &mut impl Write) {
         let mover = self.pos.side_to_move();
-        let limits = Limits::time(self.time);
+        let limits = self.limits;
         if self.interactive {
             let _ = write!(out, "{} is thinking...\r", mover.name());
             let _ = out.flush();

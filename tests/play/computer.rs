@@ -63,3 +63,46 @@ fn human_against_computer() {
         "{out}"
     );
 }
+
+/// The computer plays both sides of every built-in game for 40 plies through `play`
+/// (a fixed node budget per move, so every run plays the same game): the session ends
+/// cleanly at the ply limit or at the end of the game, and replaying the announced moves
+/// with `fairyforge fen --moves`, which refuses an illegal one, reaches the same position.
+#[test]
+fn computer_plays_both_sides_of_every_game_for_40_plies() {
+    for name in fairyforge::builtin::game_names() {
+        let out = session(
+            &[
+                name, "--white", "computer", "--black", "computer", "--nodes", "2000", "--plies",
+                "40",
+            ],
+            &[],
+        );
+        assert!(!out.contains("Type `help`"), "nobody types here:\n{out}");
+        let played: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.split_once(") plays "))
+            .map(|(_, rest)| rest.split([' ', ':']).next().expect("a move after `plays`"))
+            .collect();
+        let last = out.lines().last().unwrap_or_default();
+        let reached = if played.len() == 40 {
+            last.strip_prefix("Stopped after 40 plies at ")
+                .unwrap_or_else(|| panic!("{name}: no stop line:\n{out}"))
+                .to_string()
+        } else {
+            assert!(last.starts_with("Game over: "), "{name}:\n{out}");
+            assert!(played.len() < 40, "{name}: {} plies", played.len());
+            String::new()
+        };
+        let mut args = vec!["fen", name, "--moves"];
+        args.extend_from_slice(&played);
+        let (code, fen, err) = fairyforge_tests::run(&args);
+        assert_eq!(
+            code, 0,
+            "{name}: a move the computer played is refused: {err}"
+        );
+        if !reached.is_empty() {
+            assert_eq!(fen.trim_end(), reached, "{name}");
+        }
+    }
+}
