@@ -316,8 +316,7 @@ impl Game {
             return;
         }
         // Take back until it is a human's turn again (the computer's reply and yours).
-        loop {
-            let Some(m) = self.pos.unmake() else { break };
+        while let Some(m) = self.pos.unmake() {
             let _ = writeln!(out, "Took back {}.", self.pos.move_text(&m));
             let human = self.players[self.pos.side_to_move() as usize] == Player::Human;
             if human || self.pos.ply_count() == 0 {

@@ -21,8 +21,7 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
         return buf.len() as u64;
     }
     let mut n = 0;
-    for i in 0..buf.len() {
-        let m = buf[i];
+    for &m in buf.iter() {
         pos.make(m);
         n += count(pos, depth - 1, rest);
         pos.unmake();

@@ -223,12 +223,11 @@ fn fixed_choices(seed: u64, n: usize) -> Vec<u32> {
 #[test]
 fn random_games_reach_drops_castling_en_passant_and_promotions() {
     let mut all = Stats::default();
-    for game in 0..GAMES.len() {
+    for (game, &(name, _, fen)) in GAMES.iter().enumerate() {
         let mut s = Stats::default();
         for seed in 0..12 {
             walk(game, &fixed_choices(seed * 31 + game as u64, 300), &mut s).unwrap();
         }
-        let (name, _, fen) = GAMES[game];
         assert!(s.plies > 1000, "{name}: {s:?}");
         assert!(
             fen.is_some() || s.castlings > 0,
