@@ -1010,7 +1010,7 @@ impl Searcher {
     }
 
     /// Captures and promotions until the position is quiet; every evasion when in check.
-    fn qsearch(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn qsearch(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
         if self.tick() {
             return 0;
@@ -1031,27 +1031,7 @@ impl Searcher {
                 for m in moves.iter() {
                     keys.push(self.tactical_order(pos, m).unwrap_or(0));
                 }
-                let mut best = -INF;
-                for i in 0..moves.len() {
-                    Self::pick(&mut moves, &mut keys, i);
-                    let m = moves[i];
-                    self.make(pos, m);
-                    let s = -self.qnode(pos, -beta, -alpha, ply + 1);
-                    self.unmake(pos);
-                    if self.aborted {
-                        break;
-                    }
-                    if s > best {
-                        best = s;
-                        if s > alpha {
-                            alpha = s;
-                            if s >= beta {
-                                break;
-                            }
-                        }
-                    }
-                }
-                best
+                self.q_moves(pos, &mut moves, &mut keys, -INF, alpha, beta, ply, false)
             }
         } else {
             // Lazy evaluation: far enough from the window, material alone decides.
@@ -1087,7 +1067,6 @@ impl Searcher {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        let us = pos.side;
         if stand >= beta {
             return stand;
         }
@@ -1108,14 +1087,31 @@ impl Searcher {
             }
         }
         moves.truncate(n);
-        let mut best = stand;
+        self.q_moves(pos, moves, keys, stand, alpha, beta, ply, true)
+    }
+
+    /// Searches `moves` (ordered by `keys`, best first) in the quiescence search, starting
+    /// from the score `best`. `pseudo`: the moves may leave the king attacked (R23) and
+    /// such moves are skipped.
+    #[allow(clippy::too_many_arguments)]
+    fn q_moves(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut [Move],
+        keys: &mut [i32],
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pseudo: bool,
+    ) -> i32 {
+        let us = pos.side;
         for i in 0..moves.len() {
             Self::pick(moves, keys, i);
             let m = moves[i];
             self.make(pos, m);
-            // Pseudo-legal: skip a move that leaves our king attacked (R23).
             let k = pos.king[us as usize];
-            if k.is_some() && pos.is_attacked(k, !us) {
+            if pseudo && k.is_some() && pos.is_attacked(k, !us) {
                 self.unmake(pos);
                 continue;
             }
