@@ -29,6 +29,19 @@ pub fn game_with(name: &str, options: &[&str]) -> Arc<Variant> {
         .unwrap_or_else(|e| panic!("{name} with {options:?}: {}", e.render()))
 }
 
+/// A Pick the Piece game written by a user (R17, R21): a Flying Bomber and a Super Cannon
+/// in the slots, a Ninja Guard and two ninja pawns in reserve.
+pub fn pick_test() -> Arc<Variant> {
+    let text = r#"
+extends = "pick-the-piece"
+name = "Pick Test"
+slots.a.piece = "flying-bomber"
+slots.j.piece = "super-cannon"
+reserve = { ninja-guard = 1, ninja-pawn = 2 }
+"#;
+    Variant::from_str_named("pick-test.toml", text).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
 /// A position of a built-in game with optional rules turned on.
 pub fn pos_with(name: &str, options: &[&str], fen: &str) -> Position {
     let v = game_with(name, options);

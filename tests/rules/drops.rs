@@ -3,7 +3,7 @@
 use fairyforge::{Color, EndReason, Outcome, Position, Variant};
 use fairyforge_tests::pos;
 
-use crate::{drops, has, listing, moves, play, strs};
+use crate::{drops, has, listing, moves, pick_test, play, strs};
 
 #[test]
 fn r19_ninja_pawn_drops_on_rank_2_with_pushes_white() {
@@ -172,15 +172,7 @@ fn r21_air_and_trench_drops_pieces_on_the_first_rank_and_ninja_pawns_on_the_seco
 
 #[test]
 fn r21_a_user_pick_the_piece_game_drops_its_reserve_on_the_first_rank() {
-    let text = r#"
-extends = "pick-the-piece"
-name = "Pick Test"
-slots.a.piece = "flying-bomber"
-slots.j.piece = "super-cannon"
-reserve = { ninja-guard = 1, ninja-pawn = 2 }
-"#;
-    let v = Variant::from_str_named("pick-test.toml", text)
-        .unwrap_or_else(|e| panic!("{}", e.render()));
+    let v = pick_test();
     let start = Position::start(&v);
     assert_eq!(
         start.fen(),

@@ -1,10 +1,10 @@
 //! R17 promotion: every game's choice list for a pawn and a ninja pawn, and mandatory
 //! promotion on the last rank.
 
-use fairyforge::{Position, Variant};
+use fairyforge::Position;
 use fairyforge_tests::{moves_from, pos};
 
-use crate::{has, play};
+use crate::{has, pick_test, play};
 
 /// The promotion letters of the legal moves `from`-`to`, sorted.
 fn choices(p: &Position, from: &str, to: &str) -> String {
@@ -127,15 +127,7 @@ fn r17_air_and_trench_adds_the_slot_and_reserve_pieces() {
 
 #[test]
 fn r17_a_user_pick_the_piece_game_promotes_to_its_chosen_pieces() {
-    let text = r#"
-extends = "pick-the-piece"
-name = "Pick Test"
-slots.a.piece = "flying-bomber"
-slots.j.piece = "super-cannon"
-reserve = { ninja-guard = 1, ninja-pawn = 2 }
-"#;
-    let v = Variant::from_str_named("pick-test.toml", text)
-        .unwrap_or_else(|e| panic!("{}", e.render()));
+    let v = pick_test();
     let p = Position::from_fen(&v, "1r2k5/P8J/10/10/10/10/10/10/10/5K4[] w - - 0 1").unwrap();
     assert_eq!(choices(&p, "a9", "a10"), "bcfgnqr");
     assert_eq!(choices(&p, "j9", "j10"), "bcfgnqr");
