@@ -235,48 +235,44 @@ fn r22_r23_refused_through_a_square_attacked_only_as_a_cannon_screen() {
 
 #[test]
 fn r22_rook_right_lost_when_its_home_square_is_captured_on() {
-    // A black bishop takes the rook on i1.
-    let mut p = pos(
-        "birds-and-ninjas",
-        "2/4k5/10/10/10/10/4b5/10/10/10/1R3K2R1/2[] b BI - 0 1",
-    );
-    play(&mut p, &["e5i1"]);
-    assert_eq!(
-        p.fen(),
-        "2/4k5/10/10/10/10/10/10/10/10/1R3K2b1/2[] w B - 0 2"
-    );
-    // A black Flying Bomber jumps c1-a1 over the rook on b1 (a jumped-over capture).
-    let mut p = pos(
-        "birds-and-ninjas",
-        "2/4k5/10/10/10/10/10/10/10/10/GRf2KN1R1/2[] b BI - 0 1",
-    );
-    assert!(has(&p, "c1a1"));
-    play(&mut p, &["c1a1"]);
-    assert_eq!(
-        p.fen(),
-        "2/4k5/10/10/10/10/10/10/10/10/f4KN1R1/2[] w I - 0 2"
-    );
-    // A black Ninja Warrior does the same (R7).
-    let mut p = pos(
-        "stealth-ninja",
-        "2/4k5/10/10/10/10/10/10/10/10/1Rw2KN1R1/2[] b BI - 0 1",
-    );
-    play(&mut p, &["c1a1"]);
-    assert_eq!(
-        p.fen(),
-        "2/4k5/10/10/10/10/10/10/10/10/w4KN1R1/2[] w I - 0 2"
-    );
-    // A black Super Cannon captures a1 over the rook on b1, which as an enemy screen dies
-    // too (R12): the b-right goes.
-    let mut p = pos(
-        "stealth-ninja-alternative-reinforcements",
-        "2/4k5/10/10/10/10/10/10/10/10/GRcnnKN1R1/2[] b BI - 0 1",
-    );
-    play(&mut p, &["c1a1"]);
-    assert_eq!(
-        p.fen(),
-        "2/4k5/10/10/10/10/10/10/10/10/c2nnKN1R1/2[] w I - 0 2"
-    );
+    // (why, game, position, Black's move, the position after it).
+    let cases = [
+        (
+            "a black bishop takes the rook on i1",
+            "birds-and-ninjas",
+            "2/4k5/10/10/10/10/4b5/10/10/10/1R3K2R1/2[] b BI - 0 1",
+            "e5i1",
+            "2/4k5/10/10/10/10/10/10/10/10/1R3K2b1/2[] w B - 0 2",
+        ),
+        (
+            "a black Flying Bomber jumps c1-a1 over the rook on b1 (a jumped-over capture)",
+            "birds-and-ninjas",
+            "2/4k5/10/10/10/10/10/10/10/10/GRf2KN1R1/2[] b BI - 0 1",
+            "c1a1",
+            "2/4k5/10/10/10/10/10/10/10/10/f4KN1R1/2[] w I - 0 2",
+        ),
+        (
+            "a black Ninja Warrior does the same (R7)",
+            "stealth-ninja",
+            "2/4k5/10/10/10/10/10/10/10/10/1Rw2KN1R1/2[] b BI - 0 1",
+            "c1a1",
+            "2/4k5/10/10/10/10/10/10/10/10/w4KN1R1/2[] w I - 0 2",
+        ),
+        (
+            "a black Super Cannon takes a1 over the rook on b1, which as an enemy screen dies \
+             too (R12): the b-right goes",
+            "stealth-ninja-alternative-reinforcements",
+            "2/4k5/10/10/10/10/10/10/10/10/GRcnnKN1R1/2[] b BI - 0 1",
+            "c1a1",
+            "2/4k5/10/10/10/10/10/10/10/10/c2nnKN1R1/2[] w I - 0 2",
+        ),
+    ];
+    for (why, game, fen, m, after) in cases {
+        let mut p = pos(game, fen);
+        assert!(has(&p, m), "{why}");
+        play(&mut p, &[m]);
+        assert_eq!(p.fen(), after, "{why}");
+    }
 }
 
 #[test]
