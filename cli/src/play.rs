@@ -148,7 +148,7 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
     let mut announced = false;
     loop {
         if let Some(n) = a.plies
-            && game.pos.moves_played().count() >= n
+            && game.pos.ply_count() >= n
         {
             let _ = writeln!(out, "Stopped after {n} plies at {}", game.pos.fen());
             return Ok(());

@@ -88,10 +88,7 @@ fn check_zone_squares(cx: &mut Ctx, g: &Geometry, z: &ZoneDef) {
                 a.is_none_or(|a| r >= a) && b.is_none_or(|b| r <= b)
             })
         {
-            let (lo, hi) = g
-                .squares()
-                .map(|sq| g.coords(sq).1)
-                .fold((i8::MAX, i8::MIN), |(lo, hi), r| (lo.min(r), hi.max(r)));
+            let (lo, hi) = g.rank_range().into_inner();
             let what = match (a, b) {
                 (Some(a), Some(b)) if a == b => format!("rank {a}"),
                 _ => format!(
