@@ -142,7 +142,7 @@ fn self_play_of_every_built_in_game() {
     let limits = Limits {
         depth: Some(4),
         nodes: Some(6_000),
-        time: None,
+        ..Limits::default()
     };
     for name in builtin::game_names() {
         let mut p = Position::start(&game(name));

@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use fairyforge::search::{Limits, Report, Searcher};
+use fairyforge::search::{Limits, Report, Searcher, Settings};
 
 use crate::Start;
 
@@ -20,27 +20,28 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     start: Start,
     /// Seconds to think (default 5 when neither --depth nor --nodes is given).
-    #[arg(long)]
-    time: Option<f64>,
+    #[arg(long, value_parser = crate::numbers::seconds)]
+    time: Option<Duration>,
     /// Search to this depth (plies).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=fairyforge::search::MAX_DEPTH as i64))]
     depth: Option<u32>,
-    /// Stop after about this many nodes.
-    #[arg(long)]
+    /// Stop after this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Size of the transposition table in megabytes.
-    #[arg(long, default_value_t = 64)]
+    /// Size of the transposition table in megabytes (less when the machine cannot hold
+    /// it).
+    #[arg(long, default_value = "64", value_parser = crate::numbers::hash_mb)]
     hash: usize,
+    /// Engine settings (`classic`, `lmr=off`, `eval.tempo=20`, ...): see docs/engine.md.
+    #[arg(long, default_value = "modern")]
+    engine: String,
 }
 
 /// Runs the command.
 pub fn run(a: AnalyseArgs) -> Result<(), String> {
     let mut pos = crate::position(&a.start)?;
     let time = match a.time {
-        Some(t) if !(t >= 0.0 && t.is_finite()) => {
-            return Err(format!("--time {t}: expected a number of seconds"));
-        }
-        Some(t) => Some(Duration::from_secs_f64(t)),
+        Some(t) => Some(t),
         None if a.depth.is_none() && a.nodes.is_none() => Some(Duration::from_secs(5)),
         None => None,
     };
@@ -48,8 +49,13 @@ pub fn run(a: AnalyseArgs) -> Result<(), String> {
         time,
         depth: a.depth,
         nodes: a.nodes,
+        clock: None,
     };
-    let mut searcher = Searcher::new(a.hash);
+    let settings = Settings::parse(&a.engine).map_err(|e| e.to_string())?;
+    let mut searcher = Searcher::with_settings(settings, a.hash);
+    if let Some(note) = crate::numbers::hash_note(a.hash, searcher.hash_bytes()) {
+        eprintln!("{note}");
+    }
     let text_pos = pos.clone();
     let line = |r: &Report| {
         let mut p = text_pos.clone();

@@ -10,8 +10,11 @@ use clap::{Parser, Subcommand};
 mod analyse;
 mod bench;
 mod list;
+mod matches;
+mod numbers;
 mod piece;
 mod play;
+mod protocol;
 mod render;
 use fairyforge::{Position, Variant};
 
@@ -89,6 +92,10 @@ enum Command {
     },
     /// Measure move-generation speed (perft nodes per second) on a fixed set of positions.
     Bench(bench::BenchArgs),
+    /// Play the computer against itself, one engine configuration against another, or
+    /// against an external engine: W/D/L, score, Elo with its error bar, game ends,
+    /// White's advantage; the games as PGN.
+    Match(matches::MatchArgs),
     /// List the built-in games with a one-line description and their optional rules.
     List {
         /// List the pieces of the shared library instead, with letters and values.
@@ -224,6 +231,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::List { pieces } => print!("{}", list::list(pieces)),
         Command::Piece(args) => piece::run(args)?,
         Command::Analyse(args) => analyse::run(args)?,
+        Command::Match(args) => matches::run(args)?,
         Command::Fen { start } => {
             let pos = position(&start)?;
             println!("{}", pos.fen());

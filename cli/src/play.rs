@@ -29,8 +29,8 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Player::Computer)]
     black: Player,
     /// Seconds the computer thinks per move.
-    #[arg(long, default_value_t = 3.0)]
-    time: f64,
+    #[arg(long, default_value = "3", value_parser = crate::numbers::positive_seconds)]
+    time: Duration,
     /// Think this many nodes per move instead of a time: the same moves every run.
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
@@ -104,12 +104,6 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
             .map_err(|e| format!("bad position string: {}", e.render(f)))?,
         None => Position::start(&v),
     };
-    if !(a.time > 0.0 && a.time.is_finite()) {
-        return Err(format!(
-            "--time {}: expected a positive number of seconds",
-            a.time
-        ));
-    }
     let color =
         !a.no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut game = Game {
@@ -118,7 +112,7 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
         players: [a.white, a.black],
         limits: match a.nodes {
             Some(n) => Limits::nodes(n.max(1)),
-            None => Limits::time(Duration::from_secs_f64(a.time)),
+            None => Limits::time(a.time),
         },
         color,
         interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),

@@ -186,6 +186,12 @@ impl Position {
         i > 0 && i < s && ox == dx * i && oy == dy * i
     }
 
+    /// The board, one entry per square (for the search's exchange evaluation).
+    #[inline]
+    pub(crate) fn board(&self) -> &[Piece] {
+        &self.board
+    }
+
     /// Squares holding pieces of a colour (in no particular order).
     pub fn pieces_of(&self, color: Color) -> &[Square] {
         &self.lists[color as usize]
@@ -468,6 +474,44 @@ impl Position {
             }
         }
         out
+    }
+}
+
+/// What a null move changed, to take it back.
+pub(crate) struct NullUndo {
+    ep_from: Square,
+    ep_to: Square,
+    ep_steps: u8,
+    hash: u64,
+}
+
+impl Position {
+    /// Passes the turn (for the search's null-move pruning only): the side to move
+    /// changes and en-passant targets vanish; nothing else moves.
+    pub(crate) fn make_null(&mut self) -> NullUndo {
+        let undo = NullUndo {
+            ep_from: self.ep_from,
+            ep_to: self.ep_to,
+            ep_steps: self.ep_steps,
+            hash: self.hash,
+        };
+        self.hash ^= self.ep_key();
+        self.ep_from = Square::NONE;
+        self.ep_to = Square::NONE;
+        self.ep_steps = 0;
+        self.side = !self.side;
+        self.hash ^= self.variant.zobrist.side;
+        debug_assert_eq!(self.hash, self.compute_hash());
+        undo
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub(crate) fn unmake_null(&mut self, u: NullUndo) {
+        self.side = !self.side;
+        self.ep_from = u.ep_from;
+        self.ep_to = u.ep_to;
+        self.ep_steps = u.ep_steps;
+        self.hash = u.hash;
     }
 }
 

@@ -1,0 +1,335 @@
+//! An external engine in a match, driven over UCI or XBoard (CECP v2): started once per
+//! worker, told the game's moves, asked for its move within the match's budget.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use fairyforge::Move;
+
+use super::control::Control;
+use super::player::{Player, Turn, grace};
+use crate::protocol::moves::from_gui;
+
+/// The protocol spoken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Proto {
+    Uci,
+    Xboard,
+}
+
+/// A running engine process.
+pub struct External {
+    proto: Proto,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    name: String,
+    /// The game's variant as the protocol names it.
+    variant: String,
+    /// XBoard: prefix moves with `usermove`.
+    usermove: bool,
+    /// XBoard: the moves the engine has been told in this game.
+    told: Vec<String>,
+    /// XBoard: a game is set up (`new` sent).
+    started: bool,
+    level_sent: bool,
+}
+
+/// The name of a built-in game in the protocols (XBoard calls orthodox chess `normal`).
+fn protocol_variant(game: &str, proto: Proto) -> String {
+    match (game, proto) {
+        ("chess", Proto::Xboard) => "normal".into(),
+        (g, _) => g.to_string(),
+    }
+}
+
+impl External {
+    fn spawn(cmd: &str, proto: Proto, game: &str) -> Result<External, String> {
+        let mut words = cmd.split_whitespace();
+        let exe = words.next().ok_or_else(|| {
+            "an external engine needs a command, as in `uci:/path/to/engine`".to_string()
+        })?;
+        let mut child = Command::new(exe)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start the engine `{cmd}`: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no pipe to the engine")?;
+        let stdout = child.stdout.take().ok_or("no pipe from the engine")?;
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(l) = line else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(External {
+            proto,
+            child,
+            stdin,
+            lines: rx,
+            name: cmd.to_string(),
+            variant: protocol_variant(game, proto),
+            usermove: false,
+            told: Vec::new(),
+            started: false,
+            level_sent: false,
+        })
+    }
+
+    pub fn uci(cmd: &str, game: &str, hash_mb: usize) -> Result<External, String> {
+        let mut e = External::spawn(cmd, Proto::Uci, game)?;
+        e.send("uci")?;
+        e.wait_for(|l| l == "uciok", Duration::from_secs(20))?;
+        e.send(&format!("setoption name Hash value {hash_mb}"))?;
+        if e.variant != "chess" {
+            e.send(&format!("setoption name UCI_Variant value {}", e.variant))?;
+        }
+        e.ready()?;
+        Ok(e)
+    }
+
+    pub fn xboard(cmd: &str, game: &str, hash_mb: usize) -> Result<External, String> {
+        let mut e = External::spawn(cmd, Proto::Xboard, game)?;
+        e.send("xboard")?;
+        e.send("protover 2")?;
+        // Features until `done=1` (an engine of protocol 1 sends none: give up after 2 s).
+        let deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let Some(line) = e.next_line(left)? else {
+                break;
+            };
+            if let Some(features) = line.strip_prefix("feature ") {
+                if features.contains("usermove=1") {
+                    e.usermove = true;
+                }
+                if features.contains("san=1") {
+                    e.send("rejected san")?;
+                }
+                if features.contains("done=0") {
+                    // The engine asks for time to start up: wait for its done=1.
+                    continue;
+                }
+                if features.contains("done=1") {
+                    break;
+                }
+            }
+        }
+        e.send(&format!("memory {hash_mb}"))?;
+        e.send("easy")?;
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("the engine `{}` stopped listening: {e}", self.name))
+    }
+
+    /// The next line, or `None` after `timeout`.
+    fn next_line(&mut self, timeout: Duration) -> Result<Option<String>, String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(l) => Ok(Some(l)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(format!("the engine `{}` exited", self.name))
+            }
+        }
+    }
+
+    fn wait_for(
+        &mut self,
+        want: impl Fn(&str) -> bool,
+        timeout: Duration,
+    ) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left)? {
+                Some(l) if want(l.trim()) => return Ok(l),
+                Some(_) => {}
+                None => {
+                    return Err(format!(
+                        "the engine `{}` did not answer within {:.1} s",
+                        self.name,
+                        timeout.as_secs_f64()
+                    ));
+                }
+            }
+        }
+    }
+
+    fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.wait_for(|l| l == "readyok", Duration::from_secs(30))
+            .map(|_| ())
+    }
+
+    fn think_uci(&mut self, turn: &Turn) -> Result<String, String> {
+        let start = match turn.start_fen {
+            Some(f) => format!("fen {f}"),
+            None => "startpos".to_string(),
+        };
+        let moves = if turn.moves.is_empty() {
+            String::new()
+        } else {
+            format!(" moves {}", turn.moves.join(" "))
+        };
+        self.send(&format!("position {start}{moves}"))?;
+        let white = turn.pos.side_to_move() == fairyforge::Color::White;
+        let go = match turn.control {
+            Control::MoveTime(t) => format!("go movetime {}", t.as_millis().max(1)),
+            Control::Nodes(n) => format!("go nodes {n}"),
+            Control::Depth(d) => format!("go depth {d}"),
+            Control::Clock(tc) => {
+                let (m, t) = (
+                    turn.mine.unwrap_or(tc.start()),
+                    turn.theirs.unwrap_or(tc.start()),
+                );
+                let (w, b) = if white { (m, t) } else { (t, m) };
+                let mut s = format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    w.left.as_millis(),
+                    b.left.as_millis(),
+                    tc.inc.as_millis(),
+                    tc.inc.as_millis()
+                );
+                if let Some(n) = m.to_go {
+                    s.push_str(&format!(" movestogo {n}"));
+                }
+                s
+            }
+        };
+        self.send(&go)?;
+        let line = self.wait_for(
+            |l| l.starts_with("bestmove"),
+            grace(&turn.control, turn.mine),
+        )?;
+        line.split_whitespace()
+            .nth(1)
+            .map(str::to_string)
+            .ok_or_else(|| format!("the engine `{}` sent `{line}`", self.name))
+    }
+
+    fn think_xboard(&mut self, turn: &Turn) -> Result<String, String> {
+        let prefix_ok = self.started
+            && self.told.len() <= turn.moves.len()
+            && turn.moves[..self.told.len()] == self.told[..];
+        if !prefix_ok {
+            self.send("new")?;
+            if self.variant != "normal" {
+                self.send(&format!("variant {}", self.variant))?;
+            }
+            self.send("force")?;
+            if let Some(f) = turn.start_fen {
+                self.send(&format!("setboard {f}"))?;
+            }
+            self.told.clear();
+            self.started = true;
+            self.level_sent = false;
+        }
+        for m in turn.moves[self.told.len()..].to_vec() {
+            let line = if self.usermove {
+                format!("usermove {m}")
+            } else {
+                m.clone()
+            };
+            self.send(&line)?;
+            self.told.push(m);
+        }
+        match turn.control {
+            Control::MoveTime(t) => {
+                // Whole seconds in the protocol; at least one.
+                self.send(&format!("st {}", t.as_secs().max(1)))?;
+            }
+            Control::Clock(tc) => {
+                if !self.level_sent {
+                    self.send(&format!("level {}", tc.xboard_level()))?;
+                    self.level_sent = true;
+                }
+                let (m, t) = (
+                    turn.mine.unwrap_or(tc.start()),
+                    turn.theirs.unwrap_or(tc.start()),
+                );
+                self.send(&format!("time {}", m.left.as_millis() / 10))?;
+                self.send(&format!("otim {}", t.left.as_millis() / 10))?;
+            }
+            Control::Depth(d) => self.send(&format!("sd {d}"))?,
+            Control::Nodes(_) => {
+                return Err(
+                    "an XBoard engine cannot be given a node budget: use --time or --clock".into(),
+                );
+            }
+        }
+        self.send("go")?;
+        let limit = grace(&turn.control, turn.mine);
+        let deadline = Instant::now() + limit;
+        let mv = loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let Some(line) = self.next_line(left)? else {
+                return Err(format!("the engine `{}` did not move in time", self.name));
+            };
+            let l = line.trim();
+            if let Some(m) = l.strip_prefix("move ") {
+                break m.trim().to_string();
+            }
+            if let Some(rest) = l.strip_prefix("My move is:") {
+                break rest.trim().to_string();
+            }
+            if l == "resign" || l.starts_with("tellics resign") {
+                return Err("resigns".into());
+            }
+            if l.starts_with("Illegal move") || l.starts_with("Error") {
+                return Err(format!("the engine `{}` refused a move: {l}", self.name));
+            }
+        };
+        self.send("force")?;
+        self.told.push(mv.clone());
+        Ok(mv)
+    }
+}
+
+impl Player for External {
+    fn new_game(&mut self) -> Result<(), String> {
+        match self.proto {
+            Proto::Uci => {
+                self.send("ucinewgame")?;
+                self.ready()
+            }
+            Proto::Xboard => {
+                self.started = false;
+                Ok(())
+            }
+        }
+    }
+
+    fn think(&mut self, turn: &Turn) -> Result<Move, String> {
+        let text = match self.proto {
+            Proto::Uci => self.think_uci(turn)?,
+            Proto::Xboard => self.think_xboard(turn)?,
+        };
+        from_gui(turn.pos, &text).map_err(|e| format!("the engine `{}` played {e}", self.name))
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,3 @@
+//! The engine protocols: UCI and XBoard (CECP v2), and the move text they share.
+
+pub mod moves;

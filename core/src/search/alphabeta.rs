@@ -1,0 +1,404 @@
+//! The node search of the modern engine: negamax alpha-beta with principal variation
+//! search, over the exact legal moves of any variant.
+//!
+//! Before the moves: game ends (the scepter, repetitions, the 100-ply rule, mate distance),
+//! the transposition table's cut-off, razoring, reverse futility pruning, null-move pruning
+//! (never with only pawn-like pieces: zugzwang) and internal iterative reduction. In the
+//! move loop: late-move, futility and exchange-losing pruning near the leaves, a check
+//! extension, late-move reductions guided by the history, and the killer, counter-move and
+//! history updates of a cut-off.
+
+use crate::position::Position;
+use crate::types::Move;
+
+use super::modern::Modern;
+use super::moves::{self, NO_MOVE};
+use super::ordering::{self, ORDER_COUNTER, ORDER_KILLER, ORDER_TT};
+use super::score::{self, INF, MATE_BOUND, MAX_PLY, mated_in};
+use super::tt::{Bound, NO_EVAL};
+
+/// Reverse futility margin per ply of depth.
+const RFP_MARGIN: i32 = 90;
+/// Razoring margins by depth.
+const RAZOR: [i32; 3] = [0, 300, 550];
+/// Futility margin: base and per ply.
+const FUTILITY_BASE: i32 = 120;
+const FUTILITY_PER_PLY: i32 = 110;
+
+/// What the node search learnt about a move before playing it.
+struct Candidate {
+    mv: Move,
+    key: i32,
+    quiet: bool,
+}
+
+impl Modern {
+    /// The score of the position for the side to move, searched `depth` plies deep in
+    /// the window `(alpha, beta)`. `cut`: a node expected to fail high.
+    ///
+    /// Long, as alpha-beta nodes are: the order of its steps is the algorithm, and each
+    /// step is a few lines guarded by its feature switch.
+    pub(super) fn negamax(
+        &mut self,
+        pos: &mut Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.stack[ply].pv.clear();
+        if self.tick() {
+            return 0;
+        }
+        self.sel_depth = self.sel_depth.max(ply);
+        let after_null = *self.nulls.last().unwrap_or(&false);
+        if let Some(o) = pos.scepter_outcome() {
+            return Self::terminal(o.winner, pos.side_to_move(), ply);
+        }
+        if self.repeated(pos) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluator().evaluate(pos);
+        }
+        // Mate distance pruning: no score here can beat a mate found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(score::mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = pos.in_check();
+        let fifty = pos.halfmove_clock() >= 100;
+        if fifty {
+            // The 100-ply rule: a draw, unless this very move checkmated.
+            let mut moves = std::mem::take(&mut self.stack[ply].moves);
+            pos.generate_legal(&mut moves);
+            let mated = moves.is_empty() && in_check;
+            self.stack[ply].moves = moves;
+            return if mated { mated_in(ply) } else { 0 };
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        let f = self.settings.features.clone();
+
+        // The transposition table.
+        let entry = self.tt.probe(pos.hash());
+        let tt_move = entry.and_then(|e| e.best());
+        if let Some(e) = entry {
+            let s = score::from_tt(e.score, ply);
+            if !pv_node
+                && e.depth as i32 >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+
+        // The static evaluation.
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            let stored = entry.map_or(NO_EVAL, |e| e.eval);
+            let e = if stored != NO_EVAL {
+                stored
+            } else {
+                self.evaluator().evaluate(pos)
+            };
+            // A stored score bounds the true one better than the evaluation.
+            match entry {
+                Some(x) if x.score.abs() < MATE_BOUND && x.depth > 0 => {
+                    let s = x.score;
+                    match x.bound {
+                        Bound::Lower if s > e => s,
+                        Bound::Upper if s < e => s,
+                        Bound::Exact => s,
+                        _ => e,
+                    }
+                }
+                _ => e,
+            }
+        };
+        self.stack[ply].eval = eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.stack[ply - 2].eval != NO_EVAL
+            && eval > self.stack[ply - 2].eval;
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Razoring: hopeless even with a capture or two.
+            if f.razoring && depth <= 2 && eval + RAZOR[depth as usize] < alpha {
+                let v = self.qsearch(pos, alpha - 1, alpha, ply);
+                if v < alpha {
+                    return v;
+                }
+            }
+            // Reverse futility: far above beta, the opponent will not let it happen.
+            let margin = RFP_MARGIN * (depth - improving as i32);
+            if f.reverse_futility && depth <= 7 && eval - margin >= beta {
+                return (eval + beta) / 2;
+            }
+            // Null-move pruning.
+            if f.null_move && !after_null && depth >= 2 && eval >= beta && self.has_pieces(pos) {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let undo = pos.make_null();
+                self.hashes.push(pos.hash());
+                self.nulls.push(true);
+                self.stack[ply].played = None;
+                let s = -self.negamax(pos, depth - r, -beta, -beta + 1, ply + 1, !cut);
+                self.hashes.pop();
+                self.nulls.pop();
+                pos.unmake_null(undo);
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+        // Internal iterative reduction: without a stored move the ordering is poor.
+        if f.iir && depth >= 4 && tt_move.is_none() && (pv_node || cut) {
+            depth -= 1;
+        }
+
+        let mut moves = std::mem::take(&mut self.stack[ply].moves);
+        let mut keys = std::mem::take(&mut self.stack[ply].keys);
+        pos.generate_legal(&mut moves);
+        let result = if moves.is_empty() {
+            if in_check { mated_in(ply) } else { 0 }
+        } else {
+            self.order(pos, &mut moves, &mut keys, tt_move, ply);
+            self.search_moves(
+                pos, &mut moves, &mut keys, depth, alpha, beta, ply, cut, eval, improving, in_check,
+            )
+        };
+        self.stack[ply].moves = moves;
+        self.stack[ply].keys = keys;
+        result
+    }
+
+    /// Keys the moves for ordering (see `ordering`).
+    fn order(
+        &mut self,
+        pos: &Position,
+        moves: &mut [Move],
+        keys: &mut Vec<i32>,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) {
+        let f = &self.settings.features;
+        let (use_killers, use_counter, use_history) = (f.killers, f.counter_moves, f.history);
+        let killers = self.stack[ply].killers;
+        let prev = if ply > 0 {
+            self.stack[ply - 1].played
+        } else {
+            None
+        };
+        let counter = if use_counter {
+            self.history.counter(prev)
+        } else {
+            NO_MOVE
+        };
+        let us = pos.side_to_move();
+        keys.clear();
+        for m in moves.iter() {
+            let k = if Some(*m) == tt_move {
+                ORDER_TT
+            } else if let Some(t) = self.tactical_key(pos, m) {
+                t
+            } else if use_killers && *m == killers[0] {
+                ORDER_KILLER
+            } else if use_killers && *m == killers[1] {
+                ORDER_KILLER - 1
+            } else if *m == counter {
+                ORDER_COUNTER
+            } else if use_history {
+                self.history
+                    .quiet(moves::moved_kind(pos, m), us, moves::dest(m))
+            } else {
+                0
+            };
+            keys.push(k);
+        }
+    }
+
+    /// The move loop of a node.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut [Move],
+        keys: &mut [i32],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+        eval: i32,
+        improving: bool,
+        in_check: bool,
+    ) -> i32 {
+        let f = self.settings.features.clone();
+        let pv_node = beta - alpha > 1;
+        let alpha0 = alpha;
+        let us = pos.side_to_move();
+        let mut best = -INF;
+        let mut best_move = moves[0];
+        let mut count = 0usize;
+        let mut skip_quiets = false;
+        self.stack[ply].quiets.clear();
+        let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
+        for i in 0..moves.len() {
+            ordering::pick(moves, keys, i);
+            let c = Candidate {
+                mv: moves[i],
+                key: keys[i],
+                quiet: self.gain(pos, &moves[i]).is_none(),
+            };
+            let m = c.mv;
+            let special = c.key >= ORDER_COUNTER;
+            let r_base = self.lmr[(depth as usize).min(63)][(count + 1).min(63)] as i32;
+            // Pruning near the leaves, once some move has been searched and no mate is at
+            // stake.
+            let prunable = !pv_node && !in_check && best > -MATE_BOUND && count > 0;
+            // Quiet moves past the late-move count are skipped unless they give check.
+            let mut prune = c.quiet && skip_quiets;
+            if prunable && !prune {
+                let lmr_depth = (depth - 1 - r_base).max(0);
+                if c.quiet && !special {
+                    if f.late_move_pruning && depth <= 8 && count >= lmp_limit {
+                        skip_quiets = true;
+                        prune = true;
+                    } else if f.futility
+                        && lmr_depth <= 6
+                        && eval + FUTILITY_BASE + FUTILITY_PER_PLY * lmr_depth <= alpha
+                    {
+                        prune = true;
+                    } else if f.see_pruning && lmr_depth <= 8 {
+                        let t = &self.eval.as_ref().expect("prepared").t;
+                        if !self.see.ge(pos, t, &m, -25 * lmr_depth * lmr_depth) {
+                            prune = true;
+                        }
+                    }
+                } else if !c.quiet && f.see_pruning && depth <= 6 {
+                    let t = &self.eval.as_ref().expect("prepared").t;
+                    if !self.see.ge(pos, t, &m, -100 * depth) {
+                        prune = true;
+                    }
+                }
+            }
+            let kind = moves::moved_kind(pos, &m);
+            self.stack[ply].played = Some((kind, us, moves::dest(&m)));
+            self.make(pos, m);
+            let gives_check = pos.in_check();
+            if prune && !gives_check {
+                self.unmake(pos);
+                continue;
+            }
+            count += 1;
+            let ext =
+                (gives_check && f.check_extension && ply < 2 * self.root_depth as usize) as i32;
+            let new_depth = depth - 1 + ext;
+            let score = if count == 1 {
+                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, false)
+            } else {
+                let mut r = 0;
+                if f.lmr && depth >= 3 && count > 1 + pv_node as usize && (c.quiet || c.key < 0) {
+                    r = r_base;
+                    r += (!pv_node) as i32 + cut as i32 + (!improving) as i32;
+                    if special {
+                        r -= 1;
+                    }
+                    if c.quiet && !special && f.history {
+                        r -= c.key / 6000;
+                    }
+                    if gives_check {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                let mut s = -self.negamax(pos, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, !cut);
+                }
+                if pv_node && s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, false);
+                }
+                s
+            };
+            self.unmake(pos);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+                if score > alpha {
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if c.quiet {
+                            self.reward(pos, m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if c.quiet {
+                self.stack[ply].quiets.push(m);
+            }
+        }
+        if count == 0 {
+            // Every move was pruned: the node is as bad as the bound it was pruned against.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval = self.stack[ply].eval;
+        self.store(pos, Some(best_move), best, eval, depth, bound, ply);
+        best
+    }
+
+    /// A quiet move cut off: it becomes a killer and the counter-move of the previous
+    /// move; its history rises, that of the quiet moves tried before it falls.
+    fn reward(&mut self, pos: &Position, m: Move, depth: i32, ply: usize) {
+        let us = pos.side_to_move();
+        let f = &self.settings.features;
+        if f.killers {
+            let k = &mut self.stack[ply].killers;
+            if k[0] != m {
+                k[1] = k[0];
+                k[0] = m;
+            }
+        }
+        if f.counter_moves && ply > 0 {
+            let prev = self.stack[ply - 1].played;
+            self.history.set_counter(prev, m);
+        }
+        if f.history {
+            let b = ordering::bonus(depth);
+            self.history
+                .update(moves::moved_kind(pos, &m), us, moves::dest(&m), b);
+            let tried = std::mem::take(&mut self.stack[ply].quiets);
+            for q in &tried {
+                self.history
+                    .update(moves::moved_kind(pos, q), us, moves::dest(q), -b);
+            }
+            self.stack[ply].quiets = tried;
+        }
+    }
+}

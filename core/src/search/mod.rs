@@ -1,0 +1,219 @@
+//! The computer opponent, for every game the format can express.
+//!
+//! [`Searcher`] searches a position within [`Limits`] (time, game clock, depth, nodes, a
+//! stop flag) and reports each finished iteration (depth, score, nodes, principal
+//! variation). Two engines are behind it, chosen by [`Settings`]:
+//!
+//! - the modern search (the default): iterative deepening with aspiration windows;
+//!   principal variation search with a transposition table (depth-preferred replacement,
+//!   mate scores adjusted by ply), null-move pruning with a zugzwang guard, late-move
+//!   reductions and pruning, futility pruning, razoring, a check extension, static
+//!   exchange evaluation that understands fly-over captures, double captures, cannon
+//!   screens and drops, killer, counter-move and history ordering; an evaluation derived
+//!   from the game's data (see `eval`);
+//! - the classic search, the project's first (kept unchanged as the baseline that
+//!   matches measure the modern one against).
+//!
+//! Game ends follow the rules (R24, R25): no legal move is checkmate (scored by distance
+//! to mate) or stalemate (a draw); Capture the Scepter ends the game at once; a position
+//! repeated in the game or the search path is a draw, as are 100 plies without a capture,
+//! pawn move or drop. Mate scores also stand for other forced wins (the scepter).
+//!
+//! Nothing here knows a piece or a game: everything comes from the variant's tables.
+//!
+//! ```
+//! use fairyforge::{Position, Variant};
+//! use fairyforge::search::{Limits, Searcher};
+//! let chess = Variant::builtin("chess").unwrap();
+//! let mut pos = Position::from_fen(&chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+//! let mut searcher = Searcher::new(16);
+//! let report = searcher.search(&mut pos, Limits::depth(3), |_| {}).unwrap();
+//! assert_eq!(pos.move_text(&report.pv[0]), "a1a8");
+//! assert_eq!(report.score, fairyforge::search::Score::Mate(1));
+//! ```
+
+mod alphabeta;
+mod classic;
+mod eval;
+mod limits;
+mod modern;
+mod moves;
+mod ordering;
+mod quiesce;
+mod score;
+mod see;
+mod settings;
+mod tables;
+mod tt;
+mod weights;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::position::Position;
+use crate::types::Move;
+
+pub use limits::{Clock, Limits, MAX_DEPTH};
+pub use score::Score;
+pub use settings::{Engine, Features, Settings, SettingsError};
+pub use weights::Weights;
+
+/// The result of one finished iteration (or, when a limit stopped the search before its
+/// first iteration finished, of the moves searched so far: `depth` 0).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub depth: u32,
+    /// The deepest ply reached (quiescence search included).
+    pub sel_depth: u32,
+    pub score: Score,
+    /// The principal variation; never empty, `pv[0]` is the best move.
+    pub pv: Vec<Move>,
+    /// Nodes searched so far (all iterations).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// The best move (`pv[0]`).
+    pub fn best(&self) -> Move {
+        self.pv[0]
+    }
+
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-6)) as u64
+    }
+}
+
+enum Inner {
+    Modern(Box<modern::Modern>),
+    Classic(Box<classic::Searcher>),
+}
+
+/// The computer opponent. Keeps what it learnt (transposition table, move statistics)
+/// between the searches of one game; forgets it when the variant changes. `Send`: it may
+/// search on another thread, stopped through [`Searcher::stop_flag`].
+pub struct Searcher {
+    inner: Inner,
+    stop: Arc<AtomicBool>,
+    settings: Settings,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(16)
+    }
+}
+
+impl Searcher {
+    /// The default engine with a transposition table of about `tt_mb` megabytes (less
+    /// when the machine cannot hold that much).
+    pub fn new(tt_mb: usize) -> Searcher {
+        Searcher::with_settings(Settings::default(), tt_mb)
+    }
+
+    /// An engine configured by `settings`.
+    pub fn with_settings(settings: Settings, tt_mb: usize) -> Searcher {
+        let stop = Arc::new(AtomicBool::new(false));
+        let inner = match settings.engine {
+            Engine::Modern => Inner::Modern(Box::new(modern::Modern::new(
+                settings.clone(),
+                tt_mb,
+                stop.clone(),
+            ))),
+            Engine::Classic => {
+                Inner::Classic(Box::new(classic::Searcher::new(tt_mb, stop.clone())))
+            }
+        };
+        Searcher {
+            inner,
+            stop,
+            settings,
+        }
+    }
+
+    /// The settings this searcher plays with.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The size of the transposition table in bytes (it may be smaller than asked when
+    /// the machine could not hold it).
+    pub fn hash_bytes(&self) -> usize {
+        match &self.inner {
+            Inner::Modern(m) => m.hash_bytes(),
+            Inner::Classic(c) => c.hash_bytes(),
+        }
+    }
+
+    /// How full the transposition table is, in permille (of a sample).
+    pub fn hashfull(&self) -> u32 {
+        match &self.inner {
+            Inner::Modern(m) => m.hashfull(),
+            Inner::Classic(_) => 0,
+        }
+    }
+
+    /// Forgets everything learnt (transposition table, history): for a new game.
+    pub fn clear(&mut self) {
+        match &mut self.inner {
+            Inner::Modern(m) => m.clear(),
+            Inner::Classic(c) => c.clear(),
+        }
+    }
+
+    /// A flag that stops a running search (from another thread) when set; the search
+    /// clears it when it starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Searches the position within the limits and returns the best move found with the
+    /// last finished iteration's score and line (`None` when the side to move has no
+    /// legal move, or the game has ended). `on_iter` is called after each finished
+    /// iteration. The position is left as it was.
+    pub fn search(
+        &mut self,
+        pos: &mut Position,
+        limits: Limits,
+        mut on_iter: impl FnMut(&Report),
+    ) -> Option<Report> {
+        #[cfg(debug_assertions)]
+        let before = pos.clone();
+        let r = match &mut self.inner {
+            Inner::Modern(m) => m.search(pos, &limits, &mut on_iter),
+            Inner::Classic(c) => c.search(pos, limits, on_iter),
+        };
+        #[cfg(debug_assertions)]
+        debug_assert!(*pos == before, "the search changed the position");
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn a_searcher_can_move_to_another_thread() {
+        assert_send::<Searcher>();
+    }
+
+    #[test]
+    fn both_engines_find_the_mate_in_one() {
+        let v = Variant::builtin("chess").unwrap();
+        for s in [Settings::default(), Settings::classic()] {
+            let mut p = Position::from_fen(&v, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+            let r = Searcher::with_settings(s, 1)
+                .search(&mut p, Limits::depth(2), |_| {})
+                .unwrap();
+            assert_eq!(p.move_text(&r.best()), "a1a8");
+            assert_eq!(r.score, Score::Mate(1));
+        }
+    }
+}

@@ -1,0 +1,522 @@
+//! The modern search's state and its driver: iterative deepening with aspiration windows,
+//! the root move list, time management and the reports of each iteration. The node
+//! search is in `alphabeta`, the quiescence search in `quiesce`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::position::Position;
+use crate::types::{Color, Kind, Move, Square};
+use crate::variant::Variant;
+
+use super::Report;
+use super::eval::Evaluator;
+use super::limits::{Limits, Plan};
+use super::moves::{self, NO_MOVE};
+use super::ordering::{self, History, ORDER_BAD_TACTICAL, ORDER_GOOD_TACTICAL, ORDER_TT};
+use super::score::{INF, MATE, MATE_BOUND, MAX_PLY, Score};
+use super::see::See;
+use super::settings::Settings;
+use super::tt::{Bound, Table};
+
+/// Nodes between two looks at the clock and the stop flag.
+const CLOCK_EVERY: u64 = 512;
+
+/// One ply of the search stack.
+pub(crate) struct Frame {
+    pub moves: Vec<Move>,
+    pub keys: Vec<i32>,
+    pub pv: Vec<Move>,
+    pub killers: [Move; 2],
+    /// Static evaluation here (`NO_EVAL` in check).
+    pub eval: i32,
+    /// The move played from this ply, by kind, colour and destination (for counter-moves).
+    pub played: Option<(Kind, Color, Square)>,
+    /// Quiet moves tried here (to punish them when another cuts off).
+    pub quiets: Vec<Move>,
+}
+
+impl Frame {
+    fn new() -> Frame {
+        Frame {
+            moves: Vec::with_capacity(128),
+            keys: Vec::with_capacity(128),
+            pv: Vec::with_capacity(MAX_PLY),
+            killers: [NO_MOVE; 2],
+            eval: 0,
+            played: None,
+            quiets: Vec::with_capacity(64),
+        }
+    }
+}
+
+/// A root move with what the last iterations learnt of it.
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    /// Nodes its subtree took in the last iteration (orders the moves after the best).
+    nodes: u64,
+}
+
+/// The modern searcher.
+pub(crate) struct Modern {
+    pub settings: Settings,
+    pub(super) tt: Table,
+    pub(super) stop: Arc<AtomicBool>,
+    variant: Option<Arc<Variant>>,
+    pub(super) eval: Option<Evaluator>,
+    pub(super) see: See,
+    pub(super) history: History,
+    pub(super) plan: Plan,
+    pub(super) nodes: u64,
+    pub(super) aborted: bool,
+    pub(super) root_depth: i32,
+    pub(super) sel_depth: usize,
+    /// Hashes of the game's positions and of the search path, and whether each was
+    /// reached by a null move.
+    pub(super) hashes: Vec<u64>,
+    pub(super) nulls: Vec<bool>,
+    pub(super) stack: Vec<Frame>,
+    /// Late-move reductions by depth and move number.
+    pub(super) lmr: Vec<[u8; 64]>,
+    root: Vec<RootMove>,
+    /// The best move of the running iteration so far, with its score and line.
+    iter_best: Option<(i32, Vec<Move>)>,
+}
+
+impl Modern {
+    pub fn new(settings: Settings, tt_mb: usize, stop: Arc<AtomicBool>) -> Modern {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (i, r) in row.iter_mut().enumerate() {
+                    if d > 0 && i > 0 {
+                        let x = 0.5 + (d as f64).ln() * (i as f64).ln() / 2.1;
+                        *r = x.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Modern {
+            settings,
+            tt: Table::new(tt_mb),
+            stop,
+            variant: None,
+            eval: None,
+            see: See::default(),
+            history: History::new(0, 0),
+            plan: Plan::new(&Limits::default(), Instant::now()),
+            nodes: 0,
+            aborted: false,
+            root_depth: 0,
+            sel_depth: 0,
+            hashes: Vec::new(),
+            nulls: Vec::new(),
+            stack: (0..MAX_PLY + 4).map(|_| Frame::new()).collect(),
+            lmr,
+            root: Vec::new(),
+            iter_best: None,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches within the limits; see [`super::Searcher::search`].
+    pub fn search(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        on_iter: &mut dyn FnMut(&Report),
+    ) -> Option<Report> {
+        let start = Instant::now();
+        self.prepare(pos, limits, start);
+        let mut legal = Vec::new();
+        pos.generate_legal(&mut legal);
+        if legal.is_empty() {
+            return None;
+        }
+        self.order_root(pos, &legal);
+        let mut best: Option<Report> = None;
+        let mut prev = 0;
+        let mut stable = 0;
+        for depth in 1..=self.plan.depth as i32 {
+            self.root_depth = depth;
+            self.iter_best = None;
+            let score = self.aspiration(pos, depth, prev);
+            if self.aborted {
+                // A move of the unfinished iteration that beat the finished one's best is
+                // searched as deeply: play it.
+                if let Some((s, pv)) = self.iter_best.take()
+                    && (best.is_none() || best.as_ref().is_some_and(|b| b.pv[0] != pv[0]))
+                {
+                    best = Some(self.report((depth - 1) as u32, s, pv));
+                }
+                break;
+            }
+            let pv = self.root_pv(pos);
+            let changed = best.as_ref().is_some_and(|b| b.pv[0] != pv[0]);
+            stable = if changed { 0 } else { stable + 1 };
+            let report = self.report(depth as u32, score, pv);
+            on_iter(&report);
+            best = Some(report);
+            prev = score;
+            if self.should_stop(depth, score, stable) {
+                break;
+            }
+        }
+        let best = best.unwrap_or_else(|| self.report(0, 0, vec![self.root[0].mv]));
+        debug_assert!(legal.contains(&best.pv[0]));
+        Some(best)
+    }
+
+    fn report(&self, depth: u32, score: i32, pv: Vec<Move>) -> Report {
+        Report {
+            depth,
+            sel_depth: self.sel_depth as u32,
+            score: Score::from_internal(score),
+            pv,
+            nodes: self.nodes,
+            elapsed: self.plan.elapsed(),
+        }
+    }
+
+    /// After a finished iteration: is it time to play?
+    fn should_stop(&self, depth: i32, score: i32, stable: u32) -> bool {
+        let p = &self.plan;
+        if self.stop.load(Ordering::Relaxed) || p.nodes.is_some_and(|n| self.nodes >= n) {
+            return true;
+        }
+        // A mate found at full width is no longer improved upon.
+        if score.abs() >= MATE_BOUND && (MATE - score.abs()) <= depth {
+            return true;
+        }
+        if let Some(soft) = p.soft {
+            if self.root.len() == 1 {
+                return true;
+            }
+            // A best move that keeps changing deserves more time, a settled one less.
+            let scale = match stable {
+                0 => 1.6,
+                1 => 1.2,
+                2..=3 => 1.0,
+                _ => 0.7,
+            };
+            if p.elapsed().as_secs_f64() > soft.as_secs_f64() * scale {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn prepare(&mut self, pos: &Position, limits: &Limits, start: Instant) {
+        let v = pos.variant();
+        if !self.variant.as_ref().is_some_and(|old| Arc::ptr_eq(old, v)) {
+            self.variant = Some(v.clone());
+            self.tt.clear();
+            let ev = Evaluator::new(v, &self.settings.weights, &self.settings.features);
+            self.history = History::new(ev.t.kinds, ev.t.squares);
+            self.eval = Some(ev);
+        }
+        self.history.age();
+        for f in &mut self.stack {
+            f.killers = [NO_MOVE; 2];
+            f.played = None;
+        }
+        self.tt.new_search();
+        self.plan = Plan::new(limits, start);
+        self.stop.store(false, Ordering::Relaxed);
+        self.nodes = 0;
+        self.sel_depth = 0;
+        self.aborted = false;
+        self.hashes.clear();
+        self.hashes.extend(pos.hash_history());
+        self.hashes.push(pos.hash());
+        self.nulls.clear();
+        self.nulls.resize(self.hashes.len(), false);
+    }
+
+    /// Root moves in a first order: the table's move, winning captures, quiet moves,
+    /// losing captures.
+    fn order_root(&mut self, pos: &Position, legal: &[Move]) {
+        let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.best());
+        let mut keyed: Vec<(i32, Move)> = legal
+            .iter()
+            .map(|m| {
+                let k = if Some(*m) == tt_move {
+                    ORDER_TT
+                } else {
+                    self.tactical_key(pos, m).unwrap_or(0)
+                };
+                (k, *m)
+            })
+            .collect();
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        self.root = keyed
+            .into_iter()
+            .map(|(_, mv)| RootMove { mv, nodes: 0 })
+            .collect();
+    }
+
+    /// The principal variation of the finished iteration: the best root move and the
+    /// line below it.
+    fn root_pv(&self, pos: &Position) -> Vec<Move> {
+        let _ = pos;
+        let pv = &self.stack[0].pv;
+        if pv.first() == Some(&self.root[0].mv) {
+            pv.clone()
+        } else {
+            vec![self.root[0].mv]
+        }
+    }
+
+    /// One iteration, in a window around the previous score that widens until the score
+    /// falls inside.
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, prev: i32) -> i32 {
+        let use_window = self.settings.features.aspiration && depth >= 4 && prev.abs() < 2_000;
+        let mut delta = 20;
+        let (mut alpha, mut beta) = if use_window {
+            (prev - delta, prev + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let score = self.root_search(pos, depth, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            if score <= alpha && alpha > -INF {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta && beta < INF {
+                beta = (score + delta).min(INF);
+            } else {
+                return score;
+            }
+            delta += delta / 2 + 10;
+            if delta > 1_000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    /// Searches every root move in `(alpha, beta)`; the best goes to the front.
+    fn root_search(&mut self, pos: &mut Position, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        self.stack[0].pv.clear();
+        let mut best = -INF;
+        let mut best_i = 0;
+        let us = pos.side_to_move();
+        for i in 0..self.root.len() {
+            let m = self.root[i].mv;
+            let before = self.nodes;
+            let quiet = self.tactical_key(pos, &m).is_none();
+            let kind = moves::moved_kind(pos, &m);
+            self.stack[0].played = Some((kind, us, moves::dest(&m)));
+            self.make(pos, m);
+            let check = pos.in_check();
+            let new_depth = depth - 1 + (check && self.settings.features.check_extension) as i32;
+            let score = if i == 0 {
+                -self.negamax(pos, new_depth, -beta, -alpha, 1, false)
+            } else {
+                let r = if self.settings.features.lmr && depth >= 3 && i >= 4 && quiet && !check {
+                    (self.lmr[(depth as usize).min(63)][i.min(63)] as i32 - 1)
+                        .clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(pos, new_depth - r, -alpha - 1, -alpha, 1, true);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, 1, true);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, 1, false);
+                }
+                s
+            };
+            self.unmake(pos);
+            if self.aborted {
+                break;
+            }
+            self.root[i].nodes = self.nodes - before;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_i = i;
+                    alpha = score;
+                    self.update_pv(0, m);
+                    self.iter_best = Some((score, self.stack[0].pv.clone()));
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.aborted {
+            // The best first, the others by the effort their refutation took.
+            let bestm = self.root.remove(best_i);
+            self.root.sort_by_key(|r| std::cmp::Reverse(r.nodes));
+            self.root.insert(0, bestm);
+        }
+        best
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Helpers shared by the node searches.
+
+    /// Counts a node; true when the search must stop now.
+    #[inline]
+    pub(super) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.aborted {
+            return true;
+        }
+        if self.plan.nodes.is_some_and(|n| self.nodes >= n)
+            || (self.nodes % CLOCK_EVERY == 0
+                && (self.stop.load(Ordering::Relaxed)
+                    || self.plan.hard.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    #[inline]
+    pub(super) fn make(&mut self, pos: &mut Position, m: Move) {
+        pos.make(m);
+        self.hashes.push(pos.hash());
+        self.nulls.push(false);
+    }
+
+    #[inline]
+    pub(super) fn unmake(&mut self, pos: &mut Position) {
+        pos.unmake();
+        self.hashes.pop();
+        self.nulls.pop();
+    }
+
+    /// Has the current position occurred before, since the last irreversible move and
+    /// not across a null move? (Once is enough inside the search: a repetition the side
+    /// to move wants can be repeated again.)
+    pub(super) fn repeated(&self, pos: &Position) -> bool {
+        let n = self.hashes.len();
+        let h = pos.hash();
+        let window = (pos.halfmove_clock() as usize).min(n - 1);
+        let mut k = 2;
+        while k <= window {
+            if self.nulls[n - k] || self.nulls[n - k + 1] {
+                return false;
+            }
+            if self.hashes[n - 1 - k] == h {
+                return true;
+            }
+            k += 2;
+        }
+        false
+    }
+
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.stack.split_at_mut(ply + 1);
+        let line = &mut head[ply].pv;
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0].pv);
+    }
+
+    pub(super) fn evaluator(&self) -> &Evaluator {
+        self.eval.as_ref().expect("prepared for the variant")
+    }
+
+    /// Sum of the values of the pieces a move captures plus what its promotion gains;
+    /// `None` for a quiet move (a promotion that gains nothing is quiet).
+    #[inline]
+    pub(super) fn gain(&self, pos: &Position, m: &Move) -> Option<i32> {
+        let t = &self.evaluator().t;
+        let us = pos.side_to_move();
+        let mut any = false;
+        let mut g = 0;
+        moves::for_each_victim(pos, m, us, |k, _| {
+            any = true;
+            g += t.value[k as usize];
+        });
+        if let Some(p) = moves::promotion(m) {
+            let before = t.value[moves::moved_kind(pos, m) as usize];
+            let d = t.value[p as usize] - before;
+            if d > 0 {
+                any = true;
+                g += d;
+            }
+        }
+        any.then_some(g)
+    }
+
+    /// The ordering key of a capture or gaining promotion (winning ones above quiet
+    /// moves, losing ones below), `None` for a quiet move.
+    #[inline]
+    pub(super) fn tactical_key(&mut self, pos: &Position, m: &Move) -> Option<i32> {
+        let g = self.gain(pos, m)?;
+        let t = &self.eval.as_ref().expect("prepared").t;
+        let attacker = t.value[moves::moved_kind(pos, m) as usize];
+        let key = ordering::mvv_lva(g, attacker);
+        let good = g >= attacker || self.see.ge(pos, t, m, 0);
+        Some(if good {
+            ORDER_GOOD_TACTICAL + key
+        } else {
+            ORDER_BAD_TACTICAL + key
+        })
+    }
+
+    /// The score of a finished game for the side to move.
+    pub(super) fn terminal(winner: Option<Color>, side: Color, ply: usize) -> i32 {
+        match winner {
+            None => 0,
+            Some(c) if c == side => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+        }
+    }
+
+    /// Does the side to move have something besides pawn-like pieces and the king (on
+    /// the board or in reserve)? Null-move pruning is unsafe without (zugzwang).
+    pub(super) fn has_pieces(&self, pos: &Position) -> bool {
+        let t = &self.evaluator().t;
+        let us = pos.side_to_move();
+        pos.pieces_of(us).iter().any(|&sq| {
+            pos.piece_at(sq)
+                .is_some_and(|(k, _)| Some(k) != t.royal && !t.pawn[k as usize])
+        }) || (0..t.kinds).any(|k| pos.reserve(us, k as Kind) > 0)
+    }
+
+    /// Stores a node's result.
+    #[inline]
+    pub(super) fn store(
+        &mut self,
+        pos: &Position,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        self.tt.store(
+            pos.hash(),
+            mv,
+            super::score::to_tt(score, ply),
+            eval,
+            depth,
+            bound,
+        );
+    }
+}

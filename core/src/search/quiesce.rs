@@ -1,0 +1,183 @@
+//! The quiescence search: at the horizon, only captures and promotions that gain material
+//! are searched until the position is quiet, so that the evaluation never scores a
+//! position in the middle of an exchange. In check every evasion is searched (a mate at
+//! the horizon is seen). Captures that lose material by exchange are skipped, as are those
+//! that cannot lift the score to alpha even winning their victims whole. Every capture
+//! removes a piece and a promotion that gains nothing is not searched here, so the
+//! quiescence search always ends.
+
+use crate::position::Position;
+use crate::types::Move;
+
+use super::modern::Modern;
+use super::ordering;
+use super::score::{self, INF, MAX_PLY, mated_in};
+use super::tt::{Bound, NO_EVAL};
+
+/// Delta pruning: a capture must be able to bring the score this close to alpha.
+const DELTA_MARGIN: i32 = 200;
+
+impl Modern {
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.stack[ply].pv.clear();
+        if self.tick() {
+            return 0;
+        }
+        self.sel_depth = self.sel_depth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return self.evaluator().evaluate(pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let alpha0 = alpha;
+        let entry = self.tt.probe(pos.hash());
+        if let Some(e) = entry {
+            let s = score::from_tt(e.score, ply);
+            if !pv_node
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+        let tt_move = entry.and_then(|e| e.best());
+        let in_check = pos.in_check();
+        let mut moves = std::mem::take(&mut self.stack[ply].moves);
+        let mut keys = std::mem::take(&mut self.stack[ply].keys);
+        let (mut best, eval) = if in_check {
+            pos.generate_legal(&mut moves);
+            if moves.is_empty() {
+                self.stack[ply].moves = moves;
+                self.stack[ply].keys = keys;
+                return mated_in(ply);
+            }
+            keys.clear();
+            for m in moves.iter() {
+                let k = if Some(*m) == tt_move {
+                    ordering::ORDER_TT
+                } else {
+                    self.tactical_key(pos, m).unwrap_or(0)
+                };
+                keys.push(k);
+            }
+            (-INF, NO_EVAL)
+        } else {
+            let stored = entry.map_or(NO_EVAL, |e| e.eval);
+            let stand = if stored != NO_EVAL {
+                stored
+            } else {
+                self.evaluator().evaluate(pos)
+            };
+            if stand >= beta {
+                self.stack[ply].moves = moves;
+                self.stack[ply].keys = keys;
+                if entry.is_none() {
+                    self.store(pos, None, stand, stand, 0, Bound::Lower, ply);
+                }
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            self.tactical_moves(pos, &mut moves, &mut keys, stand, alpha);
+            (stand, stand)
+        };
+        let us = pos.side_to_move();
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            ordering::pick(&mut moves, &mut keys, i);
+            let m = moves[i];
+            self.make(pos, m);
+            // Pseudo-legal captures outside check: skip those that leave the king attacked.
+            if !in_check && pos.king_square(us).is_some_and(|k| pos.is_attacked(k, !us)) {
+                self.unmake(pos);
+                continue;
+            }
+            let s = -self.qnode(pos, -beta, -alpha, ply + 1);
+            self.unmake(pos);
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_move = Some(m);
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.stack[ply].moves = moves;
+        self.stack[ply].keys = keys;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(pos, best_move, best, eval, 0, bound, ply);
+        best
+    }
+
+    /// The captures and gaining promotions worth searching, keyed for ordering.
+    fn tactical_moves(
+        &mut self,
+        pos: &Position,
+        moves: &mut Vec<Move>,
+        keys: &mut Vec<i32>,
+        stand: i32,
+        alpha: i32,
+    ) {
+        moves.clear();
+        keys.clear();
+        pos.gen_pseudo(pos.side_to_move(), moves);
+        let qsee = self.settings.features.qsearch_see;
+        let mut n = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let Some(gain) = self.gain(pos, &m) else {
+                continue;
+            };
+            if stand + gain + DELTA_MARGIN < alpha {
+                continue;
+            }
+            if qsee {
+                let t = &self.eval.as_ref().expect("prepared").t;
+                if !self.see.ge(pos, t, &m, 0) {
+                    continue;
+                }
+            }
+            let t = &self.evaluator().t;
+            let attacker = t.value[super::moves::moved_kind(pos, &m) as usize];
+            moves[n] = m;
+            keys.push(ordering::mvv_lva(gain, attacker));
+            n += 1;
+        }
+        moves.truncate(n);
+    }
+
+    /// A quiescence node after a move: the game may have ended by it.
+    fn qnode(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if let Some(o) = pos.scepter_outcome() {
+            self.nodes += 1;
+            self.stack[ply].pv.clear();
+            return Self::terminal(o.winner, pos.side_to_move(), ply);
+        }
+        self.qsearch(pos, alpha, beta, ply)
+    }
+}

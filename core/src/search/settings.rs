@@ -1,0 +1,256 @@
+//! Engine settings: which search (today's or the first one, `classic`), which of its
+//! techniques are on, and the evaluation's weights. Written as text for matches and
+//! protocols: `classic`, `lmr=off,nmp=off`, `eval.mobility_mg=4`.
+
+use std::fmt;
+
+use super::weights::Weights;
+
+/// Which search plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// The search with every technique of [`Features`] and the evaluation of
+    /// [`Weights`].
+    #[default]
+    Modern,
+    /// The first search of the project (alpha-beta with mobility evaluation), kept
+    /// unchanged as the baseline that matches measure against.
+    Classic,
+}
+
+macro_rules! features {
+    ($($(#[$doc:meta])* $field:ident = $text:literal;)*) => {
+        /// The techniques of the modern search, each of which can be switched off to
+        /// measure what it brings.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Features {
+            $($(#[$doc])* pub $field: bool,)*
+        }
+        impl Default for Features {
+            fn default() -> Features {
+                Features { $($field: true,)* }
+            }
+        }
+        impl Features {
+            /// The names of the switches, as written in settings.
+            pub const NAMES: &'static [&'static str] = &[$($text),*];
+            fn switch(&mut self, name: &str) -> Option<&mut bool> {
+                match name {
+                    $($text => Some(&mut self.$field),)*
+                    _ => None,
+                }
+            }
+            fn list(&self) -> Vec<(&'static str, bool)> {
+                vec![$(($text, self.$field)),*]
+            }
+        }
+    };
+}
+
+features! {
+    /// Aspiration windows around the previous iteration's score.
+    aspiration = "aspiration";
+    /// Null-move pruning (not when the side to move has only pawn-like pieces and its
+    /// king: zugzwang).
+    null_move = "nmp";
+    /// Late-move reductions.
+    lmr = "lmr";
+    /// Futility pruning of quiet moves near the leaves.
+    futility = "futility";
+    /// Reverse futility pruning (static null move).
+    reverse_futility = "rfp";
+    /// Razoring: a hopeless node near the leaves drops into the quiescence search.
+    razoring = "razoring";
+    /// Late-move pruning: at low depth, quiet moves past a count are skipped.
+    late_move_pruning = "lmp";
+    /// Static exchange evaluation prunes losing moves near the leaves.
+    see_pruning = "see_pruning";
+    /// The quiescence search skips captures that lose material by exchange.
+    qsearch_see = "qsee";
+    /// A move that gives check is searched one ply deeper.
+    check_extension = "check_ext";
+    /// Killer moves (quiet moves that refuted a sibling).
+    killers = "killers";
+    /// Counter-moves (the quiet reply that refuted the previous move).
+    counter_moves = "counter";
+    /// History of quiet moves (by piece and square).
+    history = "history";
+    /// Internal iterative reduction: a node without a stored move is searched shallower.
+    iir = "iir";
+    /// Mop-up, lazy evaluation and the other endgame helpers of the evaluation.
+    mopup = "mopup";
+    /// The static evaluation's positional terms (off: material only).
+    positional = "positional";
+}
+
+/// How the computer plays.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Settings {
+    pub engine: Engine,
+    pub features: Features,
+    pub weights: Weights,
+}
+
+/// Why settings text was not understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("engine setting `{item}`: {why}")]
+pub struct SettingsError {
+    pub item: String,
+    pub why: String,
+}
+
+impl Settings {
+    /// Today's search, as the project first shipped it.
+    pub fn classic() -> Settings {
+        Settings {
+            engine: Engine::Classic,
+            ..Settings::default()
+        }
+    }
+
+    /// Reads settings: comma-separated items, each `classic`, `modern`, `default`,
+    /// `FEATURE=on|off` or `eval.WEIGHT=INTEGER`. Later items override earlier ones.
+    pub fn parse(text: &str) -> Result<Settings, SettingsError> {
+        let mut s = Settings::default();
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            s.apply(item)?;
+        }
+        Ok(s)
+    }
+
+    fn apply(&mut self, item: &str) -> Result<(), SettingsError> {
+        let err = |why: String| SettingsError {
+            item: item.to_string(),
+            why,
+        };
+        match item {
+            "classic" => {
+                self.engine = Engine::Classic;
+                return Ok(());
+            }
+            "modern" | "default" => {
+                self.engine = Engine::Modern;
+                return Ok(());
+            }
+            _ => {}
+        }
+        let Some((key, value)) = item.split_once('=') else {
+            return Err(err(
+                "expected `classic`, `modern`, `FEATURE=on|off` or `eval.WEIGHT=NUMBER`".into(),
+            ));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        if key == "engine" {
+            self.engine = match value {
+                "classic" => Engine::Classic,
+                "modern" | "default" => Engine::Modern,
+                _ => return Err(err("the engine is `modern` or `classic`".into())),
+            };
+            return Ok(());
+        }
+        if let Some(name) = key.strip_prefix("eval.") {
+            let v: i32 = value
+                .parse()
+                .map_err(|_| err(format!("`{value}` is not a whole number")))?;
+            if !(-100_000..=100_000).contains(&v) {
+                return Err(err("weights lie between -100000 and 100000".into()));
+            }
+            if !self.weights.set(name, v) {
+                return Err(err(format!(
+                    "no weight `{name}`; the weights are {}",
+                    Weights::NAMES.join(", ")
+                )));
+            }
+            return Ok(());
+        }
+        let on = match value {
+            "on" | "true" | "1" => true,
+            "off" | "false" | "0" => false,
+            _ => return Err(err(format!("`{value}` is neither `on` nor `off`"))),
+        };
+        match self.features.switch(key) {
+            Some(f) => {
+                *f = on;
+                Ok(())
+            }
+            None => Err(err(format!(
+                "no feature `{key}`; the features are {}",
+                Features::NAMES.join(", ")
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Settings {
+    /// The shortest text that [`Settings::parse`] reads back to these settings.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut items: Vec<String> = Vec::new();
+        if self.engine == Engine::Classic {
+            items.push("classic".into());
+        }
+        for (name, on) in self.features.list() {
+            if !on {
+                items.push(format!("{name}=off"));
+            }
+        }
+        let defaults = Weights::default();
+        for ((name, v), (_, d)) in self.weights.iter().zip(defaults.iter()) {
+            if v != d {
+                items.push(format!("eval.{name}={v}"));
+            }
+        }
+        if items.is_empty() {
+            f.write_str("modern")
+        } else {
+            f.write_str(&items.join(","))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_read_and_write_back() {
+        let s = Settings::parse("lmr=off, nmp=off,eval.tempo=20").unwrap();
+        assert_eq!(s.engine, Engine::Modern);
+        assert!(!s.features.lmr && !s.features.null_move && s.features.futility);
+        assert_eq!(s.weights.value("tempo"), Some(20));
+        assert_eq!(s.to_string(), "nmp=off,lmr=off,eval.tempo=20");
+        assert_eq!(Settings::parse(&s.to_string()).unwrap(), s);
+        assert_eq!(Settings::parse("classic").unwrap(), Settings::classic());
+        assert_eq!(Settings::classic().to_string(), "classic");
+        assert_eq!(Settings::parse("").unwrap().to_string(), "modern");
+        assert_eq!(
+            Settings::parse("engine=classic").unwrap().engine,
+            Engine::Classic
+        );
+    }
+
+    #[test]
+    fn bad_settings_say_what_is_wrong() {
+        let e = |t: &str| Settings::parse(t).unwrap_err().to_string();
+        assert_eq!(
+            e("lmr=maybe"),
+            "engine setting `lmr=maybe`: `maybe` is neither `on` nor `off`"
+        );
+        assert!(e("speed=on").starts_with(
+            "engine setting `speed=on`: no feature `speed`; the features are aspiration, nmp, lmr,"
+        ));
+        assert!(e("eval.x=1").contains("no weight `x`; the weights are reach_mg,"));
+        assert_eq!(
+            e("eval.tempo=1.5"),
+            "engine setting `eval.tempo=1.5`: `1.5` is not a whole number"
+        );
+        assert_eq!(
+            e("eval.tempo=99999999"),
+            "engine setting `eval.tempo=99999999`: weights lie between -100000 and 100000"
+        );
+        assert!(e("fast").contains("expected `classic`, `modern`"));
+        assert_eq!(
+            e("engine=stockfish"),
+            "engine setting `engine=stockfish`: the engine is `modern` or `classic`"
+        );
+    }
+}
