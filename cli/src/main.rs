@@ -96,6 +96,12 @@ enum Command {
     /// against an external engine: W/D/L, score, Elo with its error bar, game ends,
     /// White's advantage; the games as PGN.
     Match(matches::MatchArgs),
+    /// Speak UCI on standard input and output, for chess GUIs and match runners (see
+    /// docs/protocols.md).
+    Uci,
+    /// Speak XBoard's protocol (CECP v2) on standard input and output (see
+    /// docs/protocols.md).
+    Xboard,
     /// List the built-in games with a one-line description and their optional rules.
     List {
         /// List the pieces of the shared library instead, with letters and values.
@@ -232,6 +238,8 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Piece(args) => piece::run(args)?,
         Command::Analyse(args) => analyse::run(args)?,
         Command::Match(args) => matches::run(args)?,
+        Command::Uci => protocol::uci::run()?,
+        Command::Xboard => protocol::xboard::run()?,
         Command::Fen { start } => {
             let pos = position(&start)?;
             println!("{}", pos.fen());

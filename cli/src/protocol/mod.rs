@@ -1,3 +1,8 @@
 //! The engine protocols: UCI and XBoard (CECP v2), and the move text they share.
 
+mod betza;
 pub mod moves;
+mod setup;
+mod thinker;
+pub mod uci;
+pub mod xboard;

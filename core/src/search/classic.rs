@@ -325,7 +325,6 @@ impl Searcher {
             *k = [NO_MOVE; 2];
         }
         self.tt.new_search();
-        self.stop.store(false, Ordering::Relaxed);
         self.nodes = 0;
         self.start = Instant::now();
         let plan = super::limits::Plan::new(limits, self.start);

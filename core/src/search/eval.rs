@@ -109,28 +109,6 @@ impl Evaluator {
         }
     }
 
-    /// Material on the board and in reserve of the side to move minus the opponent's: a
-    /// cheap first estimate.
-    pub fn material(&self, pos: &Position) -> i32 {
-        let us = pos.side_to_move();
-        let mut s = 0;
-        for c in Color::BOTH {
-            let mut m = 0;
-            for &sq in pos.pieces_of(c) {
-                if let Some((k, _)) = pos.piece_at(sq) {
-                    m += self.t.value[k as usize];
-                }
-            }
-            if pos.variant().has_reserves() {
-                for k in 0..self.t.kinds {
-                    m += pos.reserve(c, k as Kind) as i32 * self.hand_mg[k];
-                }
-            }
-            s += if c == us { m } else { -m };
-        }
-        s
-    }
-
     /// The full evaluation from the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let t = &self.t;

@@ -109,11 +109,6 @@ impl Plan {
         }
     }
 
-    /// Is a time limit set (so that an obvious move may be played at once)?
-    pub fn timed(&self) -> bool {
-        self.soft.is_some()
-    }
-
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
@@ -142,8 +137,7 @@ mod tests {
         let p = Plan::new(&Limits::time(Duration::from_millis(400)), start);
         assert_eq!(p.soft, Some(Duration::from_millis(200)));
         assert_eq!(p.hard, Some(start + Duration::from_millis(400)));
-        assert!(p.timed());
-        assert!(!Plan::new(&Limits::depth(3), start).timed());
+        assert_eq!(Plan::new(&Limits::depth(3), start).soft, None);
     }
 
     #[test]

@@ -164,8 +164,9 @@ impl Searcher {
         }
     }
 
-    /// A flag that stops a running search (from another thread) when set; the search
-    /// clears it when it starts.
+    /// A flag that stops the running search (from another thread) when set, or the next
+    /// one when none is running. A search clears it when it returns, so each stop ends one
+    /// search.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -186,6 +187,7 @@ impl Searcher {
             Inner::Modern(m) => m.search(pos, &limits, &mut on_iter),
             Inner::Classic(c) => c.search(pos, limits, on_iter),
         };
+        self.stop.store(false, std::sync::atomic::Ordering::Relaxed);
         #[cfg(debug_assertions)]
         debug_assert!(*pos == before, "the search changed the position");
         r

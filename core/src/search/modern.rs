@@ -237,7 +237,6 @@ impl Modern {
         }
         self.tt.new_search();
         self.plan = Plan::new(limits, start);
-        self.stop.store(false, Ordering::Relaxed);
         self.nodes = 0;
         self.sel_depth = 0;
         self.aborted = false;
@@ -384,7 +383,7 @@ impl Modern {
             return true;
         }
         if self.plan.nodes.is_some_and(|n| self.nodes >= n)
-            || (self.nodes % CLOCK_EVERY == 0
+            || (self.nodes.is_multiple_of(CLOCK_EVERY)
                 && (self.stop.load(Ordering::Relaxed)
                     || self.plan.hard.is_some_and(|d| Instant::now() >= d)))
         {
@@ -500,6 +499,7 @@ impl Modern {
 
     /// Stores a node's result.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn store(
         &mut self,
         pos: &Position,

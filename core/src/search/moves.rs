@@ -29,11 +29,6 @@ pub(crate) fn origin(m: &Move) -> Option<Square> {
 }
 
 #[inline]
-pub(crate) fn is_drop(m: &Move) -> bool {
-    m.kind == MoveKind::Drop
-}
-
-#[inline]
 pub(crate) fn is_castle(m: &Move) -> bool {
     m.kind == MoveKind::Castle
 }

@@ -235,8 +235,8 @@ impl Tables {
                 let d: Vec<i32> = (0..n).map(|i| dist(self.rank[i] as i32)).collect();
                 let max = d.iter().copied().max().unwrap_or(0).max(1);
                 let s = slot(k as Kind, c);
-                for i in 0..n {
-                    self.progress[s * n + i] = (100 * (max - d[i]) / max) as u8;
+                for (i, di) in d.iter().enumerate() {
+                    self.progress[s * n + i] = (100 * (max - di) / max) as u8;
                 }
             }
         }
