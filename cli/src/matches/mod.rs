@@ -145,7 +145,7 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
     };
     println!(
         "{}: {} against {}, {} games, {}, openings {}",
-        setup.variant.name,
+        setup.variant.name(),
         names[0],
         names[1],
         a.games,
@@ -303,7 +303,7 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
     let mut texts = Vec::new();
     for m in &opening {
         texts.push(to_gui(&pos, m));
-        pos.make(*m);
+        pos.play_unchecked(m);
     }
     for p in players.iter_mut() {
         p.new_game()?;
@@ -343,7 +343,7 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
             break (Some(!mover), format!("{} loses on time", mover.name()));
         }
         texts.push(to_gui(&pos, &mv));
-        pos.make(mv);
+        pos.play_unchecked(&mv);
     };
     let result = match winner {
         None => Result3::Draw,

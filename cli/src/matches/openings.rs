@@ -74,7 +74,7 @@ impl Openings {
                     break;
                 }
                 let m = legal[rng.below(legal.len())];
-                p.make(m);
+                p.play_unchecked(&m);
                 moves.push(m);
             }
             if moves.len() == k as usize && p.outcome().is_none() {

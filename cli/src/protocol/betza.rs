@@ -176,7 +176,7 @@ mod tests {
     fn betza(game: &str, id: &str) -> Option<String> {
         let v = Variant::builtin(game).unwrap();
         let k = v.kind_by_id(id).unwrap();
-        of_piece(&v.piece(k).def)
+        of_piece(&v.piece(k).definition())
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub fn to_gui(pos: &Position, m: &Move) -> String {
 
 /// The king's two squares of a castling move's text (`e1g1` of `e1g1h1f1`).
 fn king_move(pos: &Position, castle_text: &str) -> String {
-    let g = &pos.variant().geometry;
+    let g = &pos.variant().geometry();
     // The text is four square names; find where the second one ends.
     let mut squares = Vec::new();
     let mut start = 0;

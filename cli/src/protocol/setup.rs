@@ -2,7 +2,7 @@
 //! pieces and their letters, holdings, the start position (holes as `*`), then each piece's
 //! moves in XBetza where they can be written.
 
-use fairyforge::{Color, Position, Variant};
+use fairyforge::{Color, Kind, Position, Variant};
 
 /// XBoard's piece types in the order of its piece-to-char table, with their usual letters;
 /// the king is last.
@@ -16,15 +16,16 @@ pub fn commands(v: &std::sync::Arc<Variant>) -> Vec<String> {
     let mut table = vec!['.'; slots.len()];
     // Pieces in hand at the start first: XBoard's holdings hold the first piece types.
     let start = Position::start(v);
-    let drops: Vec<usize> = (0..v.pieces.len())
-        .filter(|&k| Color::BOTH.iter().any(|&c| start.reserve(c, k as u8) > 0))
+    let drops: Vec<Kind> = v
+        .kinds()
+        .filter(|&k| Color::BOTH.iter().any(|&c| start.reserve(c, k) > 0))
         .collect();
-    let mut order: Vec<usize> = drops.clone();
-    order.extend((0..v.pieces.len()).filter(|k| !drops.contains(k)));
+    let mut order: Vec<Kind> = drops.clone();
+    order.extend(v.kinds().filter(|k| !drops.contains(k)));
     let mut taken = vec![false; slots.len()];
     for (i, &k) in order.iter().enumerate() {
-        let letter = v.pieces[k].letter;
-        let slot = if royal == Some(k as u8) {
+        let letter = v.piece(k).letter();
+        let slot = if royal == Some(k) {
             Some(king_slot)
         } else if i < drops.len() {
             (0..king_slot).find(|&s| !taken[s])
@@ -50,7 +51,7 @@ pub fn commands(v: &std::sync::Arc<Variant>) -> Vec<String> {
             }
         })
         .collect();
-    let g = &v.geometry;
+    let g = &v.geometry();
     let ranks = g.rank_range().end() - g.rank_range().start() + 1;
     let mut out = vec![format!(
         "setup ({white}{black}) {}x{}+{}_fairy {}",
@@ -59,9 +60,9 @@ pub fn commands(v: &std::sync::Arc<Variant>) -> Vec<String> {
         drops.len(),
         fen(&start)
     )];
-    for p in &v.pieces {
-        if let Some(b) = super::betza::of_piece(&p.def) {
-            out.push(format!("piece {}& {b}", p.letter));
+    for p in v.pieces() {
+        if let Some(b) = super::betza::of_piece(&p.definition()) {
+            out.push(format!("piece {}& {b}", p.letter()));
         }
     }
     out
@@ -71,7 +72,7 @@ pub fn commands(v: &std::sync::Arc<Variant>) -> Vec<String> {
 /// ranks renumbered from 1; the rest as fairyforge writes it.
 pub fn fen(pos: &Position) -> String {
     let v = pos.variant();
-    let g = &v.geometry;
+    let g = &v.geometry();
     let ours = pos.fen();
     let (board, rest) = ours.split_once(' ').unwrap_or((&ours, ""));
     let holdings = board.find('[').map_or("", |i| &board[i..]);
@@ -95,7 +96,7 @@ pub fn fen(pos: &Position) -> String {
                             s.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        let l = v.piece(k).letter;
+                        let l = v.piece(k).letter();
                         s.push(if c == Color::White {
                             l
                         } else {

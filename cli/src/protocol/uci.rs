@@ -201,7 +201,7 @@ impl Uci {
         self.thinker.stop();
         self.pos = Position::start(&v);
         self.variant = v;
-        say(&format!("info string variant {}", self.variant.name));
+        say(&format!("info string variant {}", self.variant.name()));
     }
 
     /// `position startpos|fen FEN [moves M...]`.
@@ -226,7 +226,7 @@ impl Uci {
         };
         for (i, t) in moves.iter().enumerate() {
             let m = from_gui(&pos, t).map_err(|e| format!("move {} {e}", i + 1))?;
-            pos.make(m);
+            pos.play_unchecked(&m);
         }
         self.pos = pos;
         Ok(())
@@ -314,7 +314,7 @@ fn info(pos: &Position, r: &Report) -> String {
     let mut pv = Vec::with_capacity(r.pv.len());
     for m in &r.pv {
         pv.push(to_gui(&p, m));
-        p.make(*m);
+        p.play_unchecked(m);
     }
     let score = match r.score {
         Score::Cp(c) => format!("cp {c}"),

@@ -85,7 +85,7 @@ pub fn run() -> Result<(), String> {
 
 /// The rank shift between fairyforge's square names and XBoard's, whose ranks start at 1.
 fn shift(v: &Variant) -> i32 {
-    1 - *v.geometry.rank_range().start() as i32
+    1 - *v.geometry().rank_range().start() as i32
 }
 
 /// Rewrites the square names in a move text by `by` ranks (`e0f1` to `e1f2`).
@@ -171,11 +171,11 @@ impl Xboard {
                 Err(_) => say("tellusererror Illegal position"),
             },
             "undo" => {
-                self.pos.unmake();
+                self.pos.undo();
             }
             "remove" => {
-                self.pos.unmake();
-                self.pos.unmake();
+                self.pos.undo();
+                self.pos.undo();
             }
             "result" => self.force = true,
             "ping" => say(&format!("pong {arg}")),
@@ -272,7 +272,7 @@ impl Xboard {
         let mv = from_gui(&self.pos, &t).or_else(|e| self.pos.parse_input(&t).map_err(|_| e));
         match mv {
             Ok(m) => {
-                self.pos.make(m);
+                self.pos.play_unchecked(&m);
                 if !self.announce_end() && !self.force {
                     self.think();
                 }
@@ -351,7 +351,7 @@ impl Xboard {
     /// Plays the moves the engine made on the protocol's position.
     fn absorb(&mut self) {
         while let Ok(m) = self.made.try_recv() {
-            self.pos.make(m);
+            self.pos.play_unchecked(&m);
             self.announce_end();
         }
     }
@@ -385,7 +385,7 @@ fn thinking(pos: &Position, r: &Report, by: i32) -> String {
     let mut pv = Vec::new();
     for m in &r.pv {
         pv.push(shift_text(&to_gui(&p, m), by));
-        p.make(*m);
+        p.play_unchecked(m);
     }
     format!(
         "{} {} {} {} {}",

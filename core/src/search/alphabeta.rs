@@ -8,8 +8,8 @@
 //! extension, late-move reductions guided by the history, and the killer, counter-move and
 //! history updates of a cut-off.
 
+use crate::moves::Move;
 use crate::position::Position;
-use crate::types::Move;
 
 use super::modern::Modern;
 use super::moves::{self, NO_MOVE};
@@ -69,7 +69,7 @@ impl Modern {
         if alpha >= beta {
             return alpha;
         }
-        let in_check = pos.in_check();
+        let in_check = pos.is_check();
         let fifty = pos.halfmove_clock() >= 100;
         if fifty {
             // The 100-ply rule: a draw, unless this very move checkmated.
@@ -147,14 +147,14 @@ impl Modern {
             // Null-move pruning.
             if f.null_move && !after_null && depth >= 2 && eval >= beta && self.has_pieces(pos) {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                let undo = pos.make_null();
+                let undo = pos.play_null();
                 self.hashes.push(pos.hash());
                 self.nulls.push(true);
                 self.stack[ply].played = None;
                 let s = -self.negamax(pos, depth - r, -beta, -beta + 1, ply + 1, !cut);
                 self.hashes.pop();
                 self.nulls.pop();
-                pos.unmake_null(undo);
+                pos.undo_null(undo);
                 if self.aborted {
                     return 0;
                 }
@@ -297,7 +297,7 @@ impl Modern {
             let kind = moves::moved_kind(pos, &m);
             self.stack[ply].played = Some((kind, us, moves::dest(&m)));
             self.make(pos, m);
-            let gives_check = pos.in_check();
+            let gives_check = pos.is_check();
             if prune && !gives_check {
                 self.unmake(pos);
                 continue;

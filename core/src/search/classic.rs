@@ -13,14 +13,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::moves::{Move, MoveKind};
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::types::{Color, Kind, Move, MoveKind, Piece};
+use crate::types::{Color, Piece};
 use crate::variant::Variant;
 
 use super::Report;
 use super::limits::{Limits, MAX_DEPTH};
-use super::moves::NO_MOVE;
 use super::score::{
     INF, MATE, MATE_BOUND, MAX_PLY, Score, from_tt as score_from_tt, to_tt as score_to_tt,
 };
@@ -55,6 +55,8 @@ struct Entry {
     generation: u8,
     used: bool,
 }
+
+const NO_MOVE: Move = Move::NONE;
 
 const EMPTY_ENTRY: Entry = Entry {
     key: 0,
@@ -137,6 +139,11 @@ impl Table {
         };
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Null move (the side to move passes), for null-move pruning only.
+
+// (`Position::play_null` and `Position::undo_null`.)
 
 // ---------------------------------------------------------------------------------------
 // The searcher
@@ -227,6 +234,7 @@ impl Searcher {
         self.history.fill(0);
     }
 
+    /// The size of the transposition table in bytes.
     pub fn hash_bytes(&self) -> usize {
         self.tt.entries.len() * std::mem::size_of::<Entry>()
     }
@@ -306,10 +314,14 @@ impl Searcher {
             self.tt.clear();
             let royal = v.royal_kind();
             self.values = v
-                .pieces
-                .iter()
-                .enumerate()
-                .map(|(k, p)| if royal == Some(k as u8) { 0 } else { p.value })
+                .kinds()
+                .map(|k| {
+                    if royal == Some(k) {
+                        0
+                    } else {
+                        v.piece(k).value
+                    }
+                })
                 .collect();
             self.hand = self
                 .values
@@ -377,14 +389,14 @@ impl Searcher {
 
     #[inline]
     fn make(&mut self, pos: &mut Position, m: Move) {
-        pos.make(m);
+        pos.play_unchecked(&m);
         self.hashes.push(pos.hash());
         self.nulls.push(false);
     }
 
     #[inline]
     fn unmake(&mut self, pos: &mut Position) {
-        pos.unmake();
+        pos.undo();
         self.hashes.pop();
         self.nulls.pop();
     }
@@ -409,20 +421,18 @@ impl Searcher {
     /// Sum of the values of the pieces a move captures (like `captures_of`).
     #[inline]
     fn victims(&self, pos: &Position, m: &Move) -> i32 {
-        if matches!(m.kind, MoveKind::Drop | MoveKind::Castle) {
+        if matches!(m.kind(), MoveKind::Drop | MoveKind::Castle) {
             return 0;
         }
         let us = pos.side_to_move();
         let mut v = 0;
         let mut any = false;
-        for sq in [m.to, m.aux] {
-            if sq.is_some() {
-                let p = pos.board()[sq.index()];
-                if p.is_enemy_of(us) {
-                    // Every victim counts, even one of value 0 (a royal piece, say).
-                    v += self.values[p.kind() as usize] + 1;
-                    any = true;
-                }
+        for sq in [Some(m.to()), m.extra_capture()].into_iter().flatten() {
+            let p = pos.board()[sq.index()];
+            if p.is_enemy_of(us) {
+                // Every victim counts, even one of value 0 (a royal piece, say).
+                v += self.values[p.kind().index()] + 1;
+                any = true;
             }
         }
         if any { v } else { 0 }
@@ -432,13 +442,13 @@ impl Searcher {
     fn promo_gain(&self, pos: &Position, m: &Move) -> i32 {
         match m.promotion() {
             Some(k) => {
-                let mover = pos.board()[m.from.index()];
+                let mover = pos.board()[m.from().index()];
                 let before = if mover.is_some() {
-                    self.values[mover.kind() as usize]
+                    self.values[mover.kind().index()]
                 } else {
                     0
                 };
-                (self.values[k as usize] - before).max(1)
+                (self.values[k.index()] - before).max(1)
             }
             None => 0,
         }
@@ -452,12 +462,12 @@ impl Searcher {
         if victims == 0 && gain == 0 {
             return None;
         }
-        let attacker = if m.kind == MoveKind::Drop {
+        let attacker = if m.is_drop() {
             0
         } else {
-            let p = pos.board()[m.from.index()];
+            let p = pos.board()[m.from().index()];
             if p.is_some() {
-                self.values[p.kind() as usize]
+                self.values[p.kind().index()]
             } else {
                 0
             }
@@ -467,22 +477,22 @@ impl Searcher {
 
     #[inline]
     fn history_index(&self, pos: &Position, m: &Move) -> usize {
-        let kind = if m.kind == MoveKind::Drop {
-            m.piece
-        } else {
-            pos.board()[m.from.index()].kind()
+        let kind = match m.dropped() {
+            Some(k) => k,
+            None => pos.board()[m.from().index()].kind(),
         };
-        Piece::new(kind, pos.side_to_move()).0 as usize * pos.board().len() + m.to.index()
+        Piece::new(kind, pos.side_to_move()).code() * pos.board().len() + m.to().index()
     }
 
     /// Material (board and reserves) of a side.
     fn material(&self, pos: &Position, c: Color) -> i32 {
         let mut s = 0;
         for &sq in pos.pieces_of(c) {
-            s += self.values[pos.board()[sq.index()].kind() as usize];
+            s += self.values[pos.board()[sq.index()].kind().index()];
         }
+        let reserves = pos.reserves_of(c);
         for (k, h) in self.hand.iter().enumerate() {
-            s += pos.reserve(c, k as Kind) as i32 * h;
+            s += reserves[k] as i32 * h;
         }
         s
     }
@@ -494,8 +504,7 @@ impl Searcher {
 
     /// Material of the side to move minus the opponent's.
     fn material_balance(&self, pos: &Position) -> i32 {
-        let us = pos.side_to_move();
-        self.material(pos, us) - self.material(pos, !us)
+        self.material(pos, pos.side_to_move()) - self.material(pos, !pos.side_to_move())
     }
 
     /// The static evaluation from the side to move, given its material balance and its
@@ -526,11 +535,10 @@ impl Searcher {
     fn has_pieces(&self, pos: &Position) -> bool {
         let v = pos.variant();
         let royal = v.royal_kind();
-        let us = pos.side_to_move();
-        pos.pieces_of(us).iter().any(|sq| {
+        pos.pieces_of(pos.side_to_move()).iter().any(|sq| {
             let k = pos.board()[sq.index()].kind();
-            Some(k) != royal && !v.pieces[k as usize].pawn
-        }) || (0..v.pieces.len()).any(|k| pos.reserve(us, k as Kind) > 0)
+            Some(k) != royal && !v.piece(k).pawn
+        }) || pos.reserves_of(pos.side_to_move()).iter().any(|&n| n > 0)
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -648,7 +656,7 @@ impl Searcher {
                 return s;
             }
         }
-        let in_check = pos.in_check();
+        let in_check = pos.is_check();
 
         // Null-move pruning.
         if !pv_node
@@ -661,13 +669,13 @@ impl Searcher {
             && self.evaluate(pos) >= beta
         {
             let r = 2 + depth / 4;
-            let undo = pos.make_null();
+            let undo = pos.play_null();
             self.hashes.push(pos.hash());
             self.nulls.push(true);
             let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1);
             self.hashes.pop();
             self.nulls.pop();
-            pos.unmake_null(undo);
+            pos.undo_null(undo);
             if self.aborted {
                 return 0;
             }
@@ -736,12 +744,12 @@ impl Searcher {
             let m = moves[i];
             let tactical = keys[i] >= ORDER_TACTICAL && keys[i] < ORDER_TT
                 || self.victims(pos, &m) > 0
-                || m.promo != 0;
+                || m.promotion().is_some();
             let quiet = !tactical;
             // Late quiet moves (not the table's move nor a killer) are searched shallower.
             let late = quiet && keys[i] < ORDER_KILLER - 1;
             self.make(pos, m);
-            let gives_check = pos.in_check();
+            let gives_check = pos.is_check();
             let new_depth = depth - 1;
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1)
@@ -816,7 +824,7 @@ impl Searcher {
             return self.evaluate(pos);
         }
         let us = pos.side_to_move();
-        let in_check = pos.in_check();
+        let in_check = pos.is_check();
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut keys = std::mem::take(&mut self.order[ply]);
         let result = if in_check {
@@ -907,7 +915,8 @@ impl Searcher {
             Self::pick(moves, keys, i);
             let m = moves[i];
             self.make(pos, m);
-            if pseudo && pos.king_square(us).is_some_and(|k| pos.is_attacked(k, !us)) {
+            let k = pos.king(us);
+            if pseudo && k.is_some() && pos.is_attacked(k, !us) {
                 self.unmake(pos);
                 continue;
             }
@@ -1052,16 +1061,16 @@ mod tests {
         let mut p = Position::start(&v);
         s.prepare(&p, &Limits::default());
         let fen = p.fen();
-        let u1 = p.make_null();
+        let u1 = p.play_null();
         s.hashes.push(p.hash());
         s.nulls.push(true);
-        let u2 = p.make_null();
+        let u2 = p.play_null();
         s.hashes.push(p.hash());
         s.nulls.push(true);
         assert_eq!(p.hash(), s.hashes[s.hashes.len() - 3]);
         assert!(!s.repeated(&p));
-        p.unmake_null(u2);
-        p.unmake_null(u1);
+        p.undo_null(u2);
+        p.undo_null(u1);
         assert_eq!(p.fen(), fen);
         assert_eq!(p.hash(), p.compute_hash());
     }
@@ -1072,11 +1081,11 @@ mod tests {
         let mut p = Position::start(&v);
         p.play_text(&["e2e4"]).unwrap();
         let before = p.clone();
-        let u = p.make_null();
+        let u = p.play_null();
         assert_eq!(p.side_to_move(), Color::White);
         assert!(p.ep_targets().is_empty());
         assert_eq!(p.hash(), p.compute_hash());
-        p.unmake_null(u);
+        p.undo_null(u);
         assert!(p == before);
     }
 

@@ -66,7 +66,7 @@ impl Evaluator {
         let mut pst_mg = vec![0i16; t.kinds * 2 * n];
         let mut pst_eg = vec![0i16; t.kinds * 2 * n];
         for k in 0..t.kinds {
-            let royal = t.royal == Some(k as Kind);
+            let royal = t.royal == Some(Kind::new(k));
             let (rm, re) = if royal {
                 (w.get(W::KingReachMg), w.get(W::KingReachEg))
             } else {
@@ -78,7 +78,7 @@ impl Evaluator {
                 (w.get(W::CentreMg), w.get(W::CentreEg))
             };
             for c in Color::BOTH {
-                let s = slot(k as Kind, c);
+                let s = slot(Kind::new(k), c);
                 let mean = t.mean_reach16[s];
                 for i in 0..n {
                     let dev16 = t.reach[s * n + i] as i32 * 16 - mean;
@@ -160,7 +160,7 @@ impl Evaluator {
             let Some((k, _)) = pos.piece_at(sq) else {
                 continue;
             };
-            let ku = k as usize;
+            let ku = k.index();
             let i = t.idx(k, c, sq);
             s.material += t.value[ku];
             if self.positional {
@@ -193,7 +193,7 @@ impl Evaluator {
         }
         if pos.variant().has_reserves() {
             for k in 0..t.kinds {
-                let n = pos.reserve(c, k as Kind) as i32;
+                let n = pos.reserve(c, Kind::new(k)) as i32;
                 if n == 0 {
                     continue;
                 }
@@ -249,7 +249,7 @@ impl Evaluator {
             let Some((k, _)) = pos.piece_at(sq) else {
                 continue;
             };
-            if !t.pawn[k as usize] {
+            if !t.pawn[k.index()] {
                 continue;
             }
             let f = (t.file[sq.index()] as usize).min(FILES - 1);
@@ -304,7 +304,7 @@ impl Evaluator {
         let (Some(wk), Some(sk)) = (kings[weak.index()], kings[strong.index()]) else {
             return 0;
         };
-        let royal = t.royal.unwrap_or(0);
+        let royal = t.royal.unwrap_or(Kind::new(0));
         let wreach = t.reach[t.idx(royal, weak, wk)] as i32;
         let mean = t.mean_reach16[slot(royal, weak)] / 16;
         let edge = (t.max_centre - t.centre[wk.index()]) + (mean - wreach).max(0);

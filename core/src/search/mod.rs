@@ -51,8 +51,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use crate::moves::Move;
 use crate::position::Position;
-use crate::types::Move;
 
 pub use limits::{Clock, Limits, MAX_DEPTH};
 pub use score::Score;
@@ -63,9 +63,11 @@ pub use weights::Weights;
 /// first iteration finished, of the moves searched so far: `depth` 0).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
+    /// The depth of the last finished iteration, in plies (0: none finished).
     pub depth: u32,
     /// The deepest ply reached (quiescence search included).
     pub sel_depth: u32,
+    /// The score of the best move, from the side to move.
     pub score: Score,
     /// The principal variation; never empty, `pv[0]` is the best move.
     pub pv: Vec<Move>,

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use crate::moves::Move;
 use crate::position::Position;
-use crate::types::{Color, Kind, Move, Square};
+use crate::types::{Color, Kind, Square};
 use crate::variant::Variant;
 
 use super::Report;
@@ -325,7 +326,7 @@ impl Modern {
             let kind = moves::moved_kind(pos, &m);
             self.stack[0].played = Some((kind, us, moves::dest(&m)));
             self.make(pos, m);
-            let check = pos.in_check();
+            let check = pos.is_check();
             let new_depth = depth - 1 + (check && self.settings.features.check_extension) as i32;
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, 1, false)
@@ -394,14 +395,14 @@ impl Modern {
 
     #[inline]
     pub(super) fn make(&mut self, pos: &mut Position, m: Move) {
-        pos.make(m);
+        pos.play_unchecked(&m);
         self.hashes.push(pos.hash());
         self.nulls.push(false);
     }
 
     #[inline]
     pub(super) fn unmake(&mut self, pos: &mut Position) {
-        pos.unmake();
+        pos.undo();
         self.hashes.pop();
         self.nulls.pop();
     }
@@ -448,11 +449,11 @@ impl Modern {
         let mut g = 0;
         moves::for_each_victim(pos, m, us, |k, _| {
             any = true;
-            g += t.value[k as usize];
+            g += t.value[k.index()];
         });
         if let Some(p) = moves::promotion(m) {
-            let before = t.value[moves::moved_kind(pos, m) as usize];
-            let d = t.value[p as usize] - before;
+            let before = t.value[(moves::moved_kind(pos, m)).index()];
+            let d = t.value[p.index()] - before;
             if d > 0 {
                 any = true;
                 g += d;
@@ -467,7 +468,7 @@ impl Modern {
     pub(super) fn tactical_key(&mut self, pos: &Position, m: &Move) -> Option<i32> {
         let g = self.gain(pos, m)?;
         let t = &self.eval.as_ref().expect("prepared").t;
-        let attacker = t.value[moves::moved_kind(pos, m) as usize];
+        let attacker = t.value[(moves::moved_kind(pos, m)).index()];
         let key = ordering::mvv_lva(g, attacker);
         let good = g >= attacker || self.see.ge(pos, t, m, 0);
         Some(if good {
@@ -493,8 +494,8 @@ impl Modern {
         let us = pos.side_to_move();
         pos.pieces_of(us).iter().any(|&sq| {
             pos.piece_at(sq)
-                .is_some_and(|(k, _)| Some(k) != t.royal && !t.pawn[k as usize])
-        }) || (0..t.kinds).any(|k| pos.reserve(us, k as Kind) > 0)
+                .is_some_and(|(k, _)| Some(k) != t.royal && !t.pawn[k.index()])
+        }) || (0..t.kinds).any(|k| pos.reserve(us, Kind::new(k)) > 0)
     }
 
     /// Stores a node's result.

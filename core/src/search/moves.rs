@@ -1,36 +1,29 @@
 //! What the search reads of a move and of the board around it, in one place: the layout
 //! of [`Move`] belongs to the core, and only these few functions know it.
 
+use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::types::{Color, Kind, Move, MoveKind, Square};
+use crate::types::{Color, Kind, Square};
 
 /// No move (empty killer slots, table entries without a move).
-pub(crate) const NO_MOVE: Move = Move {
-    from: Square::NONE,
-    to: Square::NONE,
-    aux: Square::NONE,
-    aux2: Square::NONE,
-    kind: MoveKind::Normal,
-    piece: 0,
-    promo: 0,
-};
+pub(crate) const NO_MOVE: Move = Move::NONE;
 
 /// The square a move ends on (where the moved or dropped piece stands afterwards; the
 /// king's square for castling).
 #[inline]
 pub(crate) fn dest(m: &Move) -> Square {
-    m.to
+    m.to()
 }
 
 /// The square a board move starts from (`None` for drops).
 #[inline]
 pub(crate) fn origin(m: &Move) -> Option<Square> {
-    (m.kind != MoveKind::Drop).then_some(m.from)
+    (!m.is_drop()).then(|| m.from())
 }
 
 #[inline]
 pub(crate) fn is_castle(m: &Move) -> bool {
-    m.kind == MoveKind::Castle
+    m.is_castle()
 }
 
 /// The kind a move promotes to.
@@ -43,10 +36,9 @@ pub(crate) fn promotion(m: &Move) -> Option<Kind> {
 /// move.
 #[inline]
 pub(crate) fn moved_kind(pos: &Position, m: &Move) -> Kind {
-    if m.kind == MoveKind::Drop {
-        m.piece
-    } else {
-        pos.piece_at(m.from).map_or(0, |(k, _)| k)
+    match m.dropped() {
+        Some(k) => k,
+        None => pos.board()[m.from().index()].kind(),
     }
 }
 
@@ -55,9 +47,9 @@ pub(crate) fn moved_kind(pos: &Position, m: &Move) -> Kind {
 /// if an enemy stands on it.
 #[inline]
 pub(crate) fn capture_squares(m: &Move) -> [Square; 2] {
-    match m.kind {
+    match m.kind() {
         MoveKind::Drop | MoveKind::Castle => [Square::NONE; 2],
-        _ => [m.to, m.aux],
+        _ => [m.to(), m.extra_capture().unwrap_or(Square::NONE)],
     }
 }
 
@@ -69,12 +61,13 @@ pub(crate) fn for_each_victim(
     us: Color,
     mut f: impl FnMut(Kind, Square),
 ) {
+    let board = pos.board();
     for sq in capture_squares(m) {
-        if sq.is_some()
-            && let Some((k, c)) = pos.piece_at(sq)
-            && c != us
-        {
-            f(k, sq);
+        if sq.is_some() {
+            let p = board[sq.index()];
+            if p.is_enemy_of(us) {
+                f(p.kind(), sq);
+            }
         }
     }
 }
@@ -82,9 +75,5 @@ pub(crate) fn for_each_victim(
 /// A plain move from one square to another, for tests.
 #[cfg(test)]
 pub(crate) fn test_move(from: Square, to: Square) -> Move {
-    Move {
-        from,
-        to,
-        ..NO_MOVE
-    }
+    Move::board(from, to, Square::NONE, MoveKind::Normal)
 }

@@ -3,7 +3,8 @@
 //! first, by the least valuable attacker), killers and the counter-move, quiet moves by
 //! their history, and captures that lose material by exchange last.
 
-use crate::types::{Color, Kind, Move, Square};
+use crate::moves::Move;
+use crate::types::{Color, Kind, Square};
 
 use super::moves::NO_MOVE;
 use super::tables::slot;
@@ -119,18 +120,18 @@ mod tests {
     fn history_saturates() {
         let mut h = History::new(2, 4);
         for _ in 0..1000 {
-            h.update(1, Color::Black, Square(3), bonus(20));
+            h.update(Kind::new(1), Color::Black, Square(3), bonus(20));
         }
-        let v = h.quiet(1, Color::Black, Square(3));
+        let v = h.quiet(Kind::new(1), Color::Black, Square(3));
         assert!(v > HISTORY_MAX * 9 / 10 && v <= HISTORY_MAX, "{v}");
-        assert_eq!(h.quiet(1, Color::White, Square(3)), 0);
+        assert_eq!(h.quiet(Kind::new(1), Color::White, Square(3)), 0);
         for _ in 0..1000 {
-            h.update(1, Color::Black, Square(3), -bonus(20));
+            h.update(Kind::new(1), Color::Black, Square(3), -bonus(20));
         }
-        assert!(h.quiet(1, Color::Black, Square(3)) < -HISTORY_MAX * 9 / 10);
+        assert!(h.quiet(Kind::new(1), Color::Black, Square(3)) < -HISTORY_MAX * 9 / 10);
         h.age();
         h.clear();
-        assert_eq!(h.quiet(1, Color::Black, Square(3)), 0);
+        assert_eq!(h.quiet(Kind::new(1), Color::Black, Square(3)), 0);
     }
 
     #[test]

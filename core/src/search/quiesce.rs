@@ -6,8 +6,8 @@
 //! removes a piece and a promotion that gains nothing is not searched here, so the
 //! quiescence search always ends.
 
+use crate::moves::Move;
 use crate::position::Position;
-use crate::types::Move;
 
 use super::modern::Modern;
 use super::ordering;
@@ -49,7 +49,7 @@ impl Modern {
             }
         }
         let tt_move = entry.and_then(|e| e.best());
-        let in_check = pos.in_check();
+        let in_check = pos.is_check();
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
         let (mut best, eval) = if in_check {
@@ -163,7 +163,7 @@ impl Modern {
                 }
             }
             let t = &self.evaluator().t;
-            let attacker = t.value[super::moves::moved_kind(pos, &m) as usize];
+            let attacker = t.value[(super::moves::moved_kind(pos, &m)).index()];
             moves[n] = m;
             keys.push(ordering::mvv_lva(gain, attacker));
             n += 1;

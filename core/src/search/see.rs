@@ -7,8 +7,9 @@
 //! and a king takes only what is not defended.
 
 use crate::attack::{atom_captures, attacked_on};
+use crate::moves::Move;
 use crate::position::Position;
-use crate::types::{Color, Kind, Move, Piece, Square};
+use crate::types::{Color, Kind, Piece, Square};
 use crate::variant::{Atom, NOLAND, Variant};
 
 use super::moves;
@@ -30,13 +31,13 @@ impl See {
         let target = moves::dest(m);
         let mover = moves::moved_kind(pos, m);
         let placed = moves::promotion(m).unwrap_or(mover);
-        let mut gain = t.value[placed as usize] - t.value[mover as usize];
-        moves::for_each_victim(pos, m, us, |k, _| gain += t.value[k as usize]);
+        let mut gain = t.value[placed.index()] - t.value[mover.index()];
+        moves::for_each_victim(pos, m, us, |k, _| gain += t.value[k.index()]);
         let mut swap = gain - threshold;
         if swap < 0 {
             return false;
         }
-        swap = t.value[placed as usize] - swap;
+        swap = t.value[placed.index()] - swap;
         if swap <= 0 {
             return true;
         }
@@ -77,7 +78,7 @@ impl See {
                 // Taken without standing on the square: nothing can take back there.
                 break;
             }
-            swap = t.value[kind as usize] - swap;
+            swap = t.value[kind.index()] - swap;
             if swap < res {
                 break;
             }
@@ -109,7 +110,7 @@ impl See {
             let order = if t.royal == Some(k) {
                 i32::MAX
             } else {
-                t.value[k as usize]
+                t.value[k.index()]
             };
             if best.is_some_and(|b| b.0 <= order) {
                 continue;

@@ -86,8 +86,11 @@ features! {
 /// How the computer plays.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Settings {
+    /// The search.
     pub engine: Engine,
+    /// The modern search's techniques.
     pub features: Features,
+    /// The modern search's evaluation weights.
     pub weights: Weights,
 }
 
@@ -95,7 +98,9 @@ pub struct Settings {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("engine setting `{item}`: {why}")]
 pub struct SettingsError {
+    /// The item as written.
     pub item: String,
+    /// What is wrong with it.
     pub why: String,
 }
 

@@ -90,7 +90,7 @@ pub(crate) struct Tables {
 
 #[inline]
 pub(crate) fn slot(kind: Kind, color: Color) -> usize {
-    kind as usize * 2 + color.index()
+    kind.index() * 2 + color.index()
 }
 
 impl Tables {
@@ -100,7 +100,7 @@ impl Tables {
         let royal = v.royal_kind();
         let value: Vec<i32> = (0..kinds)
             .map(|k| {
-                if royal == Some(k as Kind) {
+                if royal == Some(Kind::new(k)) {
                     0
                 } else {
                     v.pieces[k].value
@@ -142,18 +142,18 @@ impl Tables {
         let n = self.squares;
         for k in 0..self.kinds {
             for c in Color::BOTH {
-                let s = slot(k as Kind, c);
+                let s = slot(Kind::new(k), c);
                 let mut total = 0i32;
                 for i in 0..n {
                     let sq = Square(i as u16);
-                    let alone = Position::with_pieces(v, &[(sq, k as Kind, c)], c);
+                    let alone = Position::with_pieces(v, &[(sq, Kind::new(k), c)], c);
                     let mut bits = Bits::default();
                     for m in alone.piece_moves(sq) {
-                        bits.insert(m.to);
+                        bits.insert(m.to());
                     }
                     let reach = bits.len();
                     // The same piece with an enemy on every other square: its captures.
-                    let crowd: Vec<(Square, Kind, Color)> = std::iter::once((sq, k as Kind, c))
+                    let crowd: Vec<(Square, Kind, Color)> = std::iter::once((sq, Kind::new(k), c))
                         .chain(
                             (0..n)
                                 .filter(|&j| j != i)
@@ -162,7 +162,7 @@ impl Tables {
                         .collect();
                     let crowded = Position::with_pieces(v, &crowd, c);
                     for m in crowded.piece_moves(sq) {
-                        bits.insert(m.to);
+                        bits.insert(m.to());
                         for cap in super::moves::capture_squares(&m) {
                             if cap.is_some() {
                                 bits.insert(cap);
@@ -216,10 +216,10 @@ impl Tables {
                 continue;
             }
             for c in Color::BOTH {
-                let zone: Vec<i32> = match v.promotion_rule(k as Kind, c) {
+                let zone: Vec<i32> = match v.promotion_rule(Kind::new(k), c) {
                     Some(rule) => g
                         .squares()
-                        .filter(|s| rule.zone[c.index()].contains(*s))
+                        .filter(|s| rule.zone[c].contains(*s))
                         .map(|s| g.rank(s) as i32)
                         .collect(),
                     None => Vec::new(),
@@ -234,7 +234,7 @@ impl Tables {
                 };
                 let d: Vec<i32> = (0..n).map(|i| dist(self.rank[i] as i32)).collect();
                 let max = d.iter().copied().max().unwrap_or(0).max(1);
-                let s = slot(k as Kind, c);
+                let s = slot(Kind::new(k), c);
                 for (i, di) in d.iter().enumerate() {
                     self.progress[s * n + i] = (100 * (max - di) / max) as u8;
                 }
@@ -259,10 +259,12 @@ impl Tables {
 /// A kind to fill the board with when probing captures: any kind but the piece's own
 /// royal one (a board full of kings would be no position to generate in).
 fn filler(t: &Tables, k: usize) -> Kind {
-    let other = (0..t.kinds).find(|&j| Some(j as Kind) != t.royal && j != k);
-    other
-        .or((0..t.kinds).find(|&j| Some(j as Kind) != t.royal))
-        .unwrap_or(0) as Kind
+    let other = (0..t.kinds).find(|&j| Some(Kind::new(j)) != t.royal && j != k);
+    Kind::new(
+        other
+            .or((0..t.kinds).find(|&j| Some(Kind::new(j)) != t.royal))
+            .unwrap_or(0),
+    )
 }
 
 /// Non-pawn material of the setup, both sides, board and reserves.
@@ -272,14 +274,14 @@ fn phase_total(v: &Arc<Variant>, t: &Tables) -> i32 {
     for c in Color::BOTH {
         for &sq in pos.pieces_of(c) {
             if let Some((k, _)) = pos.piece_at(sq)
-                && !t.pawn[k as usize]
+                && !t.pawn[k.index()]
             {
-                total += t.value[k as usize];
+                total += t.value[k.index()];
             }
         }
         for k in 0..t.kinds {
             if !t.pawn[k] {
-                total += pos.reserve(c, k as Kind) as i32 * t.value[k];
+                total += pos.reserve(c, Kind::new(k)) as i32 * t.value[k];
             }
         }
     }
@@ -317,7 +319,7 @@ mod tests {
         // The king's neighbourhood.
         assert_eq!(t.zone[sq("e1").index()].len(), 6);
         assert_eq!(t.zone[64 + sq("d5").index()].len(), 9);
-        assert_eq!(t.value[king as usize], 0);
+        assert_eq!(t.value[king.index()], 0);
         assert_eq!(
             (t.centre[sq("a1").index()], t.centre[sq("d4").index()]),
             (0, 3)

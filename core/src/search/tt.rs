@@ -3,7 +3,7 @@
 //! from an older search), so deep results survive. Mate scores are stored relative to the
 //! node (see [`super::score::to_tt`]).
 
-use crate::types::Move;
+use crate::moves::Move;
 
 use super::moves::NO_MOVE;
 
