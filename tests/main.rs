@@ -1,6 +1,7 @@
 //! Cross-crate integration and snapshot tests. Each module is one area.
 
 mod attack_prop;
+mod limits;
 mod perft;
 mod piece_cmd;
 mod search;

@@ -12,10 +12,7 @@ pub const MAX_HASH_MB: usize = 1 << 20;
 
 /// A time in seconds: a number from 0 to [`MAX_SECONDS`], fractions allowed.
 pub fn seconds(text: &str) -> Result<Duration, String> {
-    let t: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    let t = number_of_seconds(text)?;
     if !(0.0..=MAX_SECONDS).contains(&t) {
         return Err(format!(
             "{text} seconds is out of range: give a number of seconds from 0 to {MAX_SECONDS}"
@@ -26,13 +23,19 @@ pub fn seconds(text: &str) -> Result<Duration, String> {
 
 /// A time in seconds that must be more than zero.
 pub fn positive_seconds(text: &str) -> Result<Duration, String> {
-    let d = seconds(text)?;
-    if d.is_zero() {
+    let t = number_of_seconds(text)?;
+    if !(t > 0.0 && t <= MAX_SECONDS) {
         return Err(format!(
             "{text} seconds is out of range: give a number of seconds above 0, at most {MAX_SECONDS}"
         ));
     }
-    Ok(d)
+    Ok(Duration::from_secs_f64(t))
+}
+
+fn number_of_seconds(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))
 }
 
 /// A hash size in megabytes, from 1 to [`MAX_HASH_MB`].

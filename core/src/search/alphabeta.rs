@@ -80,7 +80,7 @@ impl Modern {
             return if mated { mated_in(ply) } else { 0 };
         }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let f = self.settings.features.clone();
 
@@ -134,7 +134,7 @@ impl Modern {
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Razoring: hopeless even with a capture or two.
             if f.razoring && depth <= 2 && eval + RAZOR[depth as usize] < alpha {
-                let v = self.qsearch(pos, alpha - 1, alpha, ply);
+                let v = self.qsearch(pos, alpha - 1, alpha, ply, 0);
                 if v < alpha {
                     return v;
                 }

@@ -74,6 +74,8 @@ pub(crate) struct Modern {
     pub(super) aborted: bool,
     pub(super) root_depth: i32,
     pub(super) sel_depth: usize,
+    /// Nodes when the running quiescence search started (see `quiesce`).
+    pub(super) leaf_start: u64,
     /// Hashes of the game's positions and of the search path, and whether each was
     /// reached by a null move.
     pub(super) hashes: Vec<u64>,
@@ -113,6 +115,7 @@ impl Modern {
             aborted: false,
             root_depth: 0,
             sel_depth: 0,
+            leaf_start: 0,
             hashes: Vec::new(),
             nulls: Vec::new(),
             stack: (0..MAX_PLY + 4).map(|_| Frame::new()).collect(),

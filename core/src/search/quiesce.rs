@@ -10,12 +10,27 @@ use crate::moves::Move;
 use crate::position::Position;
 
 use super::modern::Modern;
+use super::moves;
 use super::ordering;
 use super::score::{self, INF, MAX_PLY, mated_in};
 use super::tt::{Bound, NO_EVAL};
 
 /// Delta pruning: a capture must be able to bring the score this close to alpha.
 const DELTA_MARGIN: i32 = 200;
+/// Plies of quiescence search in which a check is answered with every evasion; deeper, a
+/// side in check stands on its evaluation like any other (a board full of queens gives
+/// check after check).
+const EVASION_PLIES: u32 = 4;
+/// Plies of quiescence search in which a capture that gives check is always searched.
+const CHECK_PLIES: u32 = 2;
+/// The deepest quiescence ply: beyond, the evaluation stands.
+const MAX_QPLY: u32 = 16;
+/// Captures searched at a node besides recaptures and checks (the best-ordered ones).
+const QS_MOVES: usize = 3;
+/// The most nodes one quiescence search (from a leaf of the main search) may visit before
+/// the evaluation stands everywhere in it: boards crowded with pieces that capture each
+/// other could otherwise keep it going for hours.
+const LEAF_BUDGET: u64 = 4_096;
 
 impl Modern {
     pub(super) fn qsearch(
@@ -24,13 +39,17 @@ impl Modern {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        qply: u32,
     ) -> i32 {
         self.stack[ply].pv.clear();
         if self.tick() {
             return 0;
         }
         self.sel_depth = self.sel_depth.max(ply);
-        if ply >= MAX_PLY - 1 {
+        if qply == 0 {
+            self.leaf_start = self.nodes;
+        }
+        if ply >= MAX_PLY - 1 || qply >= MAX_QPLY || self.nodes - self.leaf_start > LEAF_BUDGET {
             return self.evaluator().evaluate(pos);
         }
         let pv_node = beta - alpha > 1;
@@ -49,7 +68,7 @@ impl Modern {
             }
         }
         let tt_move = entry.and_then(|e| e.best());
-        let in_check = pos.is_check();
+        let in_check = qply < EVASION_PLIES && pos.is_check();
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
         let (mut best, eval) = if in_check {
@@ -90,16 +109,31 @@ impl Modern {
         };
         let us = pos.side_to_move();
         let mut best_move = None;
+        // The square the opponent just moved to: captures there (recaptures) are always
+        // searched; others only as the first few moves or with check.
+        let prev = if ply > 0 {
+            self.stack[ply - 1].played.map(|(_, _, sq)| sq)
+        } else {
+            None
+        };
+        let mut searched = 0;
         for i in 0..moves.len() {
             ordering::pick(&mut moves, &mut keys, i);
             let m = moves[i];
+            let late = !in_check && searched >= QS_MOVES && Some(moves::dest(&m)) != prev;
+            self.stack[ply].played = Some((moves::moved_kind(pos, &m), us, moves::dest(&m)));
             self.make(pos, m);
             // Pseudo-legal captures outside check: skip those that leave the king attacked.
             if !in_check && pos.king_square(us).is_some_and(|k| pos.is_attacked(k, !us)) {
                 self.unmake(pos);
                 continue;
             }
-            let s = -self.qnode(pos, -beta, -alpha, ply + 1);
+            if late && (qply >= CHECK_PLIES || !pos.is_check()) {
+                self.unmake(pos);
+                continue;
+            }
+            searched += 1;
+            let s = -self.qnode(pos, -beta, -alpha, ply + 1, qply + 1);
             self.unmake(pos);
             if self.aborted {
                 break;
@@ -163,7 +197,7 @@ impl Modern {
                 }
             }
             let t = &self.evaluator().t;
-            let attacker = t.value[(super::moves::moved_kind(pos, &m)).index()];
+            let attacker = t.value[(moves::moved_kind(pos, &m)).index()];
             moves[n] = m;
             keys.push(ordering::mvv_lva(gain, attacker));
             n += 1;
@@ -172,12 +206,12 @@ impl Modern {
     }
 
     /// A quiescence node after a move: the game may have ended by it.
-    fn qnode(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn qnode(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         if let Some(o) = pos.scepter_outcome() {
             self.nodes += 1;
             self.stack[ply].pv.clear();
             return Self::terminal(o.winner, pos.side_to_move(), ply);
         }
-        self.qsearch(pos, alpha, beta, ply)
+        self.qsearch(pos, alpha, beta, ply, qply)
     }
 }
