@@ -48,6 +48,11 @@ pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
 
 /// The built `fairyforge` binary (built by cargo for the test run).
 pub fn fairyforge() -> Command {
+    Command::new(fairyforge_path())
+}
+
+/// The path of the built `fairyforge` binary (built first when missing).
+pub fn fairyforge_path() -> PathBuf {
     // Beside this test executable's `deps/` folder, wherever cargo builds (CARGO_TARGET_DIR).
     let dir = std::env::current_exe()
         .ok()
@@ -62,7 +67,7 @@ pub fn fairyforge() -> Command {
             .expect("cargo runs");
         assert!(status.success(), "building the fairyforge binary failed");
     }
-    Command::new(exe)
+    exe
 }
 
 fn profile_dir() -> &'static str {

@@ -2,7 +2,9 @@
 
 mod attack_prop;
 mod limits;
+mod matches;
 mod perft;
 mod piece_cmd;
+mod protocols;
 mod search;
 mod seed_pieces;

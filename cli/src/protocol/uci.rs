@@ -216,7 +216,7 @@ impl Uci {
             Some(&"fen") if head.len() > 1 => {
                 let fen = head[1..].join(" ");
                 Position::from_fen(&self.variant, &fen)
-                    .map_err(|e| format!("bad position: {}", e.render(&fen).replace('\n', " ")))?
+                    .map_err(|e| format!("bad position for {}: {e}", self.variant.name()))?
             }
             _ => {
                 return Err(
