@@ -16,6 +16,7 @@ mod piece;
 mod play;
 mod protocol;
 mod render;
+mod tune;
 use fairyforge::{Position, Variant};
 
 #[derive(Parser)]
@@ -102,6 +103,9 @@ enum Command {
     /// Speak XBoard's protocol (CECP v2) on standard input and output (see
     /// docs/protocols.md).
     Xboard,
+    /// Fit the evaluation's weights to the results of games played by `match` (see
+    /// docs/engine.md).
+    Tune(tune::TuneArgs),
     /// List the built-in games with a one-line description and their optional rules.
     List {
         /// List the pieces of the shared library instead, with letters and values.
@@ -239,6 +243,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Analyse(args) => analyse::run(args)?,
         Command::Match(args) => matches::run(args)?,
         Command::Uci => protocol::uci::run()?,
+        Command::Tune(args) => tune::run(args)?,
         Command::Xboard => protocol::xboard::run()?,
         Command::Fen { start } => {
             let pos = position(&start)?;

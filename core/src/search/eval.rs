@@ -16,7 +16,7 @@ use crate::variant::Variant;
 
 use super::score::MATE_BOUND;
 use super::settings::Features;
-use super::tables::{Tables, slot};
+use super::tables::{Bits, Tables, slot};
 use super::weights::{W, Weights};
 
 /// The most files the pawn-structure tables hold (boards have at most 16).
@@ -24,7 +24,7 @@ const FILES: usize = 16;
 
 /// An evaluation of one variant with one set of weights.
 pub(crate) struct Evaluator {
-    pub t: Tables,
+    pub t: Arc<Tables>,
     w: Weights,
     /// Piece-square values per table index (middle game, end game).
     pst_mg: Vec<i16>,
@@ -34,7 +34,13 @@ pub(crate) struct Evaluator {
     hand_eg: Vec<i32>,
     positional: bool,
     mopup: bool,
+    lazy: bool,
+    exact_king: bool,
 }
+
+/// Mobility, king safety and pawn structure together rarely move the score by more than
+/// this: see [`Evaluator::evaluate_within`].
+const LAZY_MARGIN: i32 = 400;
 
 /// Per side, while evaluating.
 #[derive(Default)]
@@ -51,6 +57,9 @@ struct Side {
     hand: i32,
     /// Attack units against the enemy king's neighbourhood.
     attack: i32,
+    /// Squares of the enemy king's neighbourhood its pieces could reach (ignoring what
+    /// stands between).
+    reach: Bits,
     /// Own pieces in the own king's neighbourhood.
     shield: i32,
     /// Pawn-like pieces per file, and the lowest and highest rank they stand on.
@@ -61,7 +70,12 @@ struct Side {
 
 impl Evaluator {
     pub fn new(v: &Arc<Variant>, w: &Weights, f: &Features) -> Evaluator {
-        let t = Tables::new(v);
+        Evaluator::with_tables(Arc::new(Tables::new(v)), w, f)
+    }
+
+    /// An evaluation over tables already built (tuning evaluates one game with many sets
+    /// of weights).
+    pub fn with_tables(t: Arc<Tables>, w: &Weights, f: &Features) -> Evaluator {
         let n = t.squares;
         let mut pst_mg = vec![0i16; t.kinds * 2 * n];
         let mut pst_eg = vec![0i16; t.kinds * 2 * n];
@@ -106,37 +120,61 @@ impl Evaluator {
             hand_eg,
             positional: f.positional,
             mopup: f.mopup,
+            lazy: f.lazy_eval,
+            exact_king: f.exact_king,
         }
     }
 
     /// The full evaluation from the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let t = &self.t;
+        self.evaluate_within(pos, i32::MIN, i32::MAX).0
+    }
+
+    /// The evaluation from the side to move, and whether it is the full one. When the
+    /// cheap part (material, piece-square values, reserves) is already more than
+    /// [`LAZY_MARGIN`] outside `(alpha, beta)`, the costly terms (mobility, king safety,
+    /// pawn structure) are skipped: they could not bring it back.
+    pub fn evaluate_within(&self, pos: &Position, alpha: i32, beta: i32) -> (i32, bool) {
         let mut sides = [Side::default(), Side::default()];
         let kings = [pos.king_square(Color::White), pos.king_square(Color::Black)];
         for c in Color::BOTH {
             self.pieces(pos, c, kings, &mut sides[c.index()]);
         }
-        if self.positional {
-            for c in Color::BOTH {
-                let mob = pos.mobility(c) as i32;
-                let s = &mut sides[c.index()];
-                s.mg += self.w.get(W::MobilityMg) * mob;
-                s.eg += self.w.get(W::MobilityEg) * mob;
-            }
-            for c in Color::BOTH {
-                self.king_safety(pos, c, kings, &mut sides);
-                self.pawn_structure(pos, c, &mut sides);
+        if !self.positional {
+            return (self.total(pos, kings, &sides), true);
+        }
+        if self.lazy {
+            let quick = self.total(pos, kings, &sides);
+            if quick.saturating_sub(LAZY_MARGIN) >= beta
+                || quick.saturating_add(LAZY_MARGIN) <= alpha
+            {
+                return (quick, false);
             }
         }
+        for c in Color::BOTH {
+            let mob = pos.mobility(c) as i32;
+            let s = &mut sides[c.index()];
+            s.mg += self.w.get(W::MobilityMg) * mob;
+            s.eg += self.w.get(W::MobilityEg) * mob;
+        }
+        for c in Color::BOTH {
+            self.king_safety(pos, c, kings, &mut sides);
+            self.pawn_structure(pos, c, &mut sides);
+        }
+        (self.total(pos, kings, &sides), true)
+    }
+
+    /// The score from the side to move of the terms gathered in `sides`.
+    fn total(&self, pos: &Position, kings: [Option<Square>; 2], sides: &[Side; 2]) -> i32 {
+        let t = &self.t;
         let npm = sides[0].npm + sides[1].npm;
         let phase = (npm.min(t.phase_total) * 256 / t.phase_total).clamp(0, 256);
         let (w, b) = (&sides[0], &sides[1]);
         let mut score = ((w.mg - b.mg) * phase + (w.eg - b.eg) * (256 - phase)) / 256
             + (w.material - b.material);
         if self.mopup {
-            score += self.endgame(pos, kings, &sides, phase);
-            score = self.scale(score, &sides);
+            score += self.endgame(pos, kings, sides, phase);
+            score = self.scale(score, sides);
         }
         let us = pos.side_to_move();
         let mut s = if us == Color::White { score } else { -score };
@@ -184,6 +222,7 @@ impl Evaluator {
                     if hits > 0 {
                         // Stronger pieces weigh more, a knight-sized piece about 2 units.
                         s.attack += hits * (t.value[ku] / 150).clamp(1, 8);
+                        s.reach.add_common(&t.targets[i], z);
                     }
                 }
             }
@@ -220,9 +259,13 @@ impl Evaluator {
         let t = &self.t;
         let Some(k) = kings[c.index()] else { return };
         let zone = &t.zone[c.index() * t.squares + k.index()];
-        let attacked = zone.squares().filter(|s| pos.is_attacked(*s, !c)).count() as i32;
         let them = &sides[(!c).index()];
         let units = them.attack + self.w.get(W::HandDanger) * them.hand / 100;
+        let attacked = if self.exact_king {
+            zone.squares().filter(|s| pos.is_attacked(*s, !c)).count() as i32
+        } else {
+            them.reach.len() as i32
+        };
         let danger = self.w.get(W::KingAttack) * units * attacked / 16;
         let shield = self.w.get(W::KingShield) * sides[c.index()].shield;
         let s = &mut sides[c.index()];

@@ -45,6 +45,7 @@ mod see;
 mod settings;
 mod tables;
 mod tt;
+mod tune;
 mod weights;
 
 use std::sync::Arc;
@@ -57,6 +58,7 @@ use crate::position::Position;
 pub use limits::{Clock, Limits, MAX_DEPTH};
 pub use score::Score;
 pub use settings::{Engine, Features, Settings, SettingsError};
+pub use tune::Dataset;
 pub use weights::Weights;
 
 /// The result of one finished iteration (or, when a limit stopped the search before its

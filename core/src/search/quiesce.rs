@@ -90,22 +90,23 @@ impl Modern {
             (-INF, NO_EVAL)
         } else {
             let stored = entry.map_or(NO_EVAL, |e| e.eval);
-            let stand = if stored != NO_EVAL {
-                stored
+            let (stand, full) = if stored != NO_EVAL {
+                (stored, true)
             } else {
-                self.evaluator().evaluate(pos)
+                self.evaluator().evaluate_within(pos, alpha, beta)
             };
             if stand >= beta {
                 self.stack[ply].moves = moves;
                 self.stack[ply].keys = keys;
                 if entry.is_none() {
-                    self.store(pos, None, stand, stand, 0, Bound::Lower, ply);
+                    let eval = if full { stand } else { NO_EVAL };
+                    self.store(pos, None, stand, eval, 0, Bound::Lower, ply);
                 }
                 return stand;
             }
             alpha = alpha.max(stand);
             self.tactical_moves(pos, &mut moves, &mut keys, stand, alpha);
-            (stand, stand)
+            (stand, if full { stand } else { NO_EVAL })
         };
         let us = pos.side_to_move();
         let mut best_move = None;

@@ -77,10 +77,16 @@ features! {
     history = "history";
     /// Internal iterative reduction: a node without a stored move is searched shallower.
     iir = "iir";
-    /// Mop-up, lazy evaluation and the other endgame helpers of the evaluation.
+    /// Mop-up, the drawish scaling and the fading before the 100-ply rule.
     mopup = "mopup";
     /// The static evaluation's positional terms (off: material only).
     positional = "positional";
+    /// Lazy evaluation in the quiescence search: far outside the window, the costly terms
+    /// are skipped.
+    lazy_eval = "lazy";
+    /// King safety counts the neighbourhood squares really attacked (slower) instead of
+    /// those the enemy pieces' moves reach on an empty board.
+    exact_king = "exact_king";
 }
 
 /// How the computer plays.

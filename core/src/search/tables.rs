@@ -37,6 +37,14 @@ impl Bits {
         n
     }
 
+    /// Adds the squares `a` and `b` have in common.
+    #[inline]
+    pub fn add_common(&mut self, a: &Bits, b: &Bits) {
+        for i in 0..5 {
+            self.0[i] |= a.0[i] & b.0[i];
+        }
+    }
+
     pub fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }

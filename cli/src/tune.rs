@@ -1,0 +1,176 @@
+//! `fairyforge tune PGN...`: fits the evaluation's weights to the results of played games
+//! (a Texel-style fit, see docs/engine.md). The games are `fairyforge match` PGN files;
+//! each game's quiet positions (not in check, not in the middle of an exchange, past the
+//! opening) are labelled with its result, and the weights are moved one step at a time
+//! while that makes the evaluation predict the results better. Prints the weights found
+//! as engine settings (`eval.NAME=VALUE,...`) to try in a match, and as the lines of the
+//! default table.
+
+use fairyforge::search::{Dataset, Settings};
+use fairyforge::{Position, Variant};
+
+#[derive(clap::Args)]
+pub struct TuneArgs {
+    /// PGN files written by `fairyforge match`.
+    #[arg(required = true)]
+    pgn: Vec<String>,
+    /// Rounds of the local search over all weights.
+    #[arg(long, default_value_t = 20)]
+    passes: usize,
+    /// Plies of each game left out at its start (the random opening and the first moves).
+    #[arg(long, default_value_t = 12)]
+    skip: usize,
+    /// Start from these engine settings' weights (default: the built-in ones).
+    #[arg(long, default_value = "modern")]
+    from: String,
+}
+
+/// One game of a PGN file: its variant name, result for White and moves.
+struct Game {
+    variant: String,
+    result: f64,
+    moves: Vec<String>,
+}
+
+fn read_games(text: &str) -> Vec<Game> {
+    let mut games = Vec::new();
+    let mut variant = String::from("chess");
+    let mut result = None;
+    let mut moves: Vec<String> = Vec::new();
+    let mut in_moves = false;
+    let finish =
+        |variant: &str, result: Option<f64>, moves: &mut Vec<String>, games: &mut Vec<Game>| {
+            if let Some(r) = result
+                && !moves.is_empty()
+            {
+                games.push(Game {
+                    variant: variant.to_string(),
+                    result: r,
+                    moves: std::mem::take(moves),
+                });
+            }
+            moves.clear();
+        };
+    for line in text.lines() {
+        let l = line.trim();
+        if let Some(tag) = l.strip_prefix('[') {
+            if in_moves {
+                finish(&variant, result, &mut moves, &mut games);
+                in_moves = false;
+                result = None;
+            }
+            let (name, value) = tag
+                .trim_end_matches(']')
+                .split_once(' ')
+                .unwrap_or((tag, ""));
+            let value = value.trim_matches('"');
+            match name {
+                "Variant" => variant = value.to_string(),
+                "Result" => {
+                    result = match value {
+                        "1-0" => Some(1.0),
+                        "0-1" => Some(0.0),
+                        "1/2-1/2" => Some(0.5),
+                        _ => None,
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if l.is_empty() {
+            continue;
+        }
+        in_moves = true;
+        let mut in_comment = false;
+        for w in l.split_whitespace() {
+            if w.starts_with('{') {
+                in_comment = true;
+            }
+            if in_comment {
+                if w.ends_with('}') {
+                    in_comment = false;
+                }
+                continue;
+            }
+            if w.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&w) {
+                continue;
+            }
+            moves.push(w.to_string());
+        }
+    }
+    finish(&variant, result, &mut moves, &mut games);
+    games
+}
+
+pub fn run(a: TuneArgs) -> Result<(), String> {
+    let start = Settings::parse(&a.from).map_err(|e| e.to_string())?.weights;
+    let mut data = Dataset::new();
+    let mut games = 0;
+    for path in &a.pgn {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        for g in read_games(&text) {
+            let v = Variant::builtin(&g.variant)
+                .ok_or_else(|| format!("{path}: no built-in game `{}`", g.variant))?;
+            let mut p = Position::start(&v);
+            let mut quiet_before = true;
+            for (i, t) in g.moves.iter().enumerate() {
+                let m = p
+                    .parse_input(t)
+                    .map_err(|e| format!("{path}: move {} `{t}`: {e}", i + 1))?;
+                let capture = !p.captures_of(&m).is_empty();
+                if i >= a.skip && quiet_before && !capture && !p.is_check() {
+                    data.add(&p, g.result);
+                }
+                quiet_before = !capture;
+                p.play_unchecked(&m);
+            }
+            games += 1;
+        }
+    }
+    if data.is_empty() {
+        return Err("no positions to tune on".into());
+    }
+    println!("{games} games, {} positions", data.len());
+    let k = data.fit_k(&start);
+    println!("scale k = {k:.3}");
+    let tuned = data.tune(&start, k, a.passes, |pass, err, _| {
+        println!("pass {pass}: error {err:.6}");
+    });
+    let changed: Vec<String> = tuned
+        .iter()
+        .zip(start.iter())
+        .filter(|(t, s)| t.1 != s.1)
+        .map(|((name, v), _)| format!("eval.{name}={v}"))
+        .collect();
+    println!(
+        "settings: {}",
+        if changed.is_empty() {
+            "(unchanged)".to_string()
+        } else {
+            changed.join(",")
+        }
+    );
+    for (name, v) in tuned.iter() {
+        println!("{name} = {v}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_are_read_from_match_pgn() {
+        let text = "[Event \"x\"]\n[Result \"1-0\"]\n[Variant \"capablanca\"]\n\n1. e2e4 e7e5 {end of the random opening} 2. f1c4\n1-0\n\n[Event \"y\"]\n[Result \"1/2-1/2\"]\n[Variant \"chess\"]\n\n1. d2d4 1/2-1/2\n\n";
+        let g = read_games(text);
+        assert_eq!(g.len(), 2);
+        assert_eq!((g[0].variant.as_str(), g[0].result), ("capablanca", 1.0));
+        assert_eq!(g[0].moves, ["e2e4", "e7e5", "f1c4"]);
+        assert_eq!(
+            (g[1].variant.as_str(), g[1].result, g[1].moves.len()),
+            ("chess", 0.5, 1)
+        );
+    }
+}

@@ -1,0 +1,196 @@
+//! Tuning the evaluation's weights on games (a Texel-style fit): positions from finished
+//! games, each labelled with its game's result, and weights chosen so that the evaluation,
+//! through a logistic curve, predicts the results as well as it can. The procedure and its
+//! command (`fairyforge tune`) are described in `docs/engine.md`.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::position::Position;
+use crate::types::Color;
+
+use super::eval::Evaluator;
+use super::settings::Features;
+use super::tables::Tables;
+use super::weights::Weights;
+
+/// Labelled positions of one or more games.
+#[derive(Default)]
+pub struct Dataset {
+    /// Per variant (by name): its tables, built once.
+    tables: HashMap<String, Arc<Tables>>,
+    samples: Vec<Sample>,
+}
+
+struct Sample {
+    variant: String,
+    pos: Position,
+    /// White's result: 1, 1/2 or 0.
+    result: f64,
+}
+
+impl Dataset {
+    /// An empty dataset.
+    pub fn new() -> Dataset {
+        Dataset::default()
+    }
+
+    /// Adds a position labelled with White's result of its game (1, 0.5 or 0). Only
+    /// quiet positions help: the caller leaves out those in check or in the middle of an
+    /// exchange.
+    pub fn add(&mut self, pos: &Position, white_result: f64) {
+        let v = pos.variant();
+        let name = v.name().to_string();
+        self.tables
+            .entry(name.clone())
+            .or_insert_with(|| Arc::new(Tables::new(v)));
+        // A fresh copy without the game's history.
+        let fresh = Position::from_fen(v, &pos.fen()).unwrap_or_else(|_| pos.clone());
+        self.samples.push(Sample {
+            variant: name,
+            pos: fresh.clone(),
+            result: white_result,
+        });
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.samples.len()
+    }
+
+    /// Is the dataset empty?
+    pub fn is_empty(&self) -> bool {
+        self.samples.is_empty()
+    }
+
+    fn evaluators(&self, w: &Weights) -> HashMap<&str, Evaluator> {
+        let f = Features {
+            lazy_eval: false,
+            ..Features::default()
+        };
+        self.tables
+            .iter()
+            .map(|(name, t)| (name.as_str(), Evaluator::with_tables(t.clone(), w, &f)))
+            .collect()
+    }
+
+    /// The mean squared error of the predictions `1 / (1 + 10^(-k * eval / 400))` of
+    /// White's results with these weights.
+    pub fn error(&self, w: &Weights, k: f64) -> f64 {
+        let evals = self.white_evals(w);
+        self.error_of(&evals, k)
+    }
+
+    fn white_evals(&self, w: &Weights) -> Vec<f64> {
+        let ev = self.evaluators(w);
+        self.samples
+            .iter()
+            .map(|s| {
+                let e = ev[s.variant.as_str()].evaluate(&s.pos) as f64;
+                if s.pos.side_to_move() == Color::White {
+                    e
+                } else {
+                    -e
+                }
+            })
+            .collect()
+    }
+
+    fn error_of(&self, evals: &[f64], k: f64) -> f64 {
+        let n = self.samples.len().max(1) as f64;
+        self.samples
+            .iter()
+            .zip(evals)
+            .map(|(s, e)| {
+                let p = 1.0 / (1.0 + 10f64.powf(-k * e / 400.0));
+                (s.result - p).powi(2)
+            })
+            .sum::<f64>()
+            / n
+    }
+
+    /// The scale `k` that fits these weights best (a golden-section search on 0.1..3).
+    pub fn fit_k(&self, w: &Weights) -> f64 {
+        let evals = self.white_evals(w);
+        let (mut a, mut b) = (0.1f64, 3.0f64);
+        let g = (5f64.sqrt() - 1.0) / 2.0;
+        for _ in 0..40 {
+            let c = b - g * (b - a);
+            let d = a + g * (b - a);
+            if self.error_of(&evals, c) < self.error_of(&evals, d) {
+                b = d;
+            } else {
+                a = c;
+            }
+        }
+        (a + b) / 2.0
+    }
+
+    /// Local search: each weight in turn is moved up or down by its step while that
+    /// lowers the error, for at most `passes` rounds over all weights (or until none
+    /// moves). `report` hears each round's error. Returns the tuned weights.
+    pub fn tune(
+        &self,
+        start: &Weights,
+        k: f64,
+        passes: usize,
+        mut report: impl FnMut(usize, f64, &Weights),
+    ) -> Weights {
+        let mut best = start.clone();
+        let mut best_err = self.error(&best, k);
+        report(0, best_err, &best);
+        for pass in 1..=passes {
+            let mut improved = false;
+            for name in Weights::NAMES {
+                let v = best.value(name).unwrap_or(0);
+                let step = (v.abs() / 10).max(1);
+                for delta in [step, -step] {
+                    let mut w = best.clone();
+                    w.set(name, v + delta);
+                    let e = self.error(&w, k);
+                    if e < best_err {
+                        best = w;
+                        best_err = e;
+                        improved = true;
+                        break;
+                    }
+                }
+            }
+            report(pass, best_err, &best);
+            if !improved {
+                break;
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_fit_moves_weights_toward_the_results() {
+        // Positions where White, a knight up, always won: a larger knight value cannot be
+        // tuned (values come from the file), but the fit of k must be positive and the
+        // error must not rise through tuning.
+        let v = Variant::builtin("chess").unwrap();
+        let mut d = Dataset::new();
+        for fen in [
+            "4k3/pp3ppp/8/3N4/8/8/PPP2PPP/4K3 w - - 0 1",
+            "4k3/pp3ppp/8/8/3N4/8/PPP2PPP/4K3 b - - 0 1",
+            "4k3/pp3ppp/8/8/8/2N5/PPP2PPP/4K3 w - - 0 1",
+        ] {
+            d.add(&Position::from_fen(&v, fen).unwrap(), 1.0);
+        }
+        d.add(&Position::start(&v), 0.5);
+        assert_eq!(d.len(), 4);
+        let w = Weights::default();
+        let k = d.fit_k(&w);
+        assert!(k > 0.5, "{k}");
+        let before = d.error(&w, k);
+        let tuned = d.tune(&w, k, 2, |_, _, _| {});
+        assert!(d.error(&tuned, k) <= before);
+    }
+}
