@@ -26,9 +26,22 @@ pub struct BenchArgs {
     /// Runs per position; the median is reported.
     #[arg(long, default_value_t = 3)]
     runs: usize,
+    /// Time the engine instead: to --depth from the start of Birds and Ninjas,
+    /// Capablanca and chess.
+    #[arg(long)]
+    search: bool,
+    /// The depth of --search.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: u32,
+    /// Engine settings of --search (`modern`, `classic`, ...).
+    #[arg(long, default_value = "modern")]
+    engine: String,
 }
 
 pub fn run(a: BenchArgs) -> Result<(), String> {
+    if a.search {
+        return crate::bench_search::run(a.runs, a.depth, &a.engine);
+    }
     let runs = a.runs.max(1);
     if cfg!(debug_assertions) {
         println!("(a debug build: figures are not meaningful; use `cargo run --release -- bench`)");

@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 mod analyse;
 mod bench;
+mod bench_search;
 mod list;
 mod matches;
 mod numbers;
