@@ -34,6 +34,8 @@ pub struct External {
     told: Vec<String>,
     /// XBoard: a game is set up (`new` sent).
     started: bool,
+    /// XBoard: the engine plays its side (out of force mode).
+    playing: bool,
     level_sent: bool,
 }
 
@@ -79,6 +81,7 @@ impl External {
             usermove: false,
             told: Vec::new(),
             started: false,
+            playing: false,
             level_sent: false,
         })
     }
@@ -218,10 +221,15 @@ impl External {
             .ok_or_else(|| format!("the engine `{}` sent `{line}`", self.name))
     }
 
+    /// XBoard as a GUI drives it: the engine is set up in force mode and started with
+    /// `go`; from then on it plays its side, thinking as soon as it is told the
+    /// opponent's move (engines count their moves toward the time control that way).
     fn think_xboard(&mut self, turn: &Turn) -> Result<String, String> {
         let prefix_ok = self.started
             && self.told.len() <= turn.moves.len()
             && turn.moves[..self.told.len()] == self.told[..];
+        // Playing on: exactly the opponent's reply is new.
+        let on = prefix_ok && self.playing && turn.moves.len() == self.told.len() + 1;
         if !prefix_ok {
             self.send("new")?;
             if self.variant != "normal" {
@@ -234,15 +242,13 @@ impl External {
             self.told.clear();
             self.started = true;
             self.level_sent = false;
+            self.playing = false;
+        } else if !on && self.playing {
+            self.send("force")?;
+            self.playing = false;
         }
-        for m in turn.moves[self.told.len()..].to_vec() {
-            let line = if self.usermove {
-                format!("usermove {m}")
-            } else {
-                m.clone()
-            };
-            self.send(&line)?;
-            self.told.push(m);
+        if !on {
+            self.tell_moves(&turn.moves[self.told.len()..])?;
         }
         match turn.control {
             Control::MoveTime(t) => {
@@ -268,7 +274,12 @@ impl External {
                 );
             }
         }
-        self.send("go")?;
+        if on {
+            self.tell_moves(&turn.moves[self.told.len()..])?;
+        } else {
+            self.send("go")?;
+            self.playing = true;
+        }
         let limit = grace(&turn.control, turn.mine);
         let deadline = Instant::now() + limit;
         let mv = loop {
@@ -290,9 +301,21 @@ impl External {
                 return Err(format!("the engine `{}` refused a move: {l}", self.name));
             }
         };
-        self.send("force")?;
         self.told.push(mv.clone());
         Ok(mv)
+    }
+
+    fn tell_moves(&mut self, moves: &[String]) -> Result<(), String> {
+        for m in moves {
+            let line = if self.usermove {
+                format!("usermove {m}")
+            } else {
+                m.clone()
+            };
+            self.send(&line)?;
+            self.told.push(m.clone());
+        }
+        Ok(())
     }
 }
 
@@ -304,7 +327,11 @@ impl Player for External {
                 self.ready()
             }
             Proto::Xboard => {
+                if self.playing {
+                    self.send("force")?;
+                }
                 self.started = false;
+                self.playing = false;
                 Ok(())
             }
         }
