@@ -135,6 +135,20 @@ fn mate_in_two_ending_with_a_drop() {
     );
 }
 
+/// The Flying Bomber's check h5-j5 leaves Black's king on j7 one move, to j8; then the
+/// Ninja Guard's jump (R6) takes the bishop on h8 and the pawn on i9 at once and mates.
+/// The solver finds no other first move that mates in two, and after j8 the double capture
+/// is White's only mate.
+#[test]
+fn mate_in_two_ending_with_a_double_capture() {
+    check_mate_in(
+        "2/8n1/8pp/7b2/6G2k/10/7F2/10/10/10/K7R1/2[] w - - 0 1",
+        2,
+        4,
+        "h5j5",
+    );
+}
+
 /// The computer plays both sides of every built-in game: each move it chooses is legal,
 /// the hash stays consistent and the search leaves the position as it found it.
 #[test]
@@ -218,4 +232,52 @@ fn capture_the_scepter_ends_the_search() {
     assert_eq!(score, Score::Cp(0));
     let (_, score) = search("stealth-ninja", &[], draw);
     assert!(matches!(score, Score::Cp(c) if c < -500), "{score:?}");
+}
+
+/// Plays the engine against itself from `fen` with `nodes` a move; returns the outcome and
+/// the plies it took (at most `max_plies`).
+fn self_play(
+    game_name: &str,
+    fen: &str,
+    nodes: u64,
+    max_plies: usize,
+) -> (Option<fairyforge::Outcome>, usize) {
+    let mut p = pos(game_name, fen);
+    let mut s = [Searcher::new(16), Searcher::new(16)];
+    for ply in 0..max_plies {
+        if let Some(o) = p.outcome() {
+            return (Some(o), ply);
+        }
+        let side = p.side_to_move().index();
+        let r = s[side]
+            .search(&mut p, Limits::nodes(nodes), |_| {})
+            .unwrap();
+        p.play_unchecked(&r.best());
+    }
+    (p.outcome(), max_plies)
+}
+
+/// Won endgames are driven home: the lone king is pushed to the rim and mated, without
+/// shuffling into a repetition or the 100-ply rule (issue 14, "finishing games").
+#[test]
+fn won_endgames_are_mated() {
+    for (game_name, fen, within) in [
+        ("chess", "8/8/3k4/8/8/4K3/8/7Q w - - 0 1", 30),
+        ("chess", "8/8/3k4/8/8/4K3/8/7R w - - 0 1", 50),
+        ("capablanca", "10/10/4k5/10/10/5K4/10/9C w - - 0 1", 40),
+        (
+            "birds-and-ninjas",
+            "2/10/10/10/4k5/10/10/10/5K4/10/10/1Q[] b - - 0 1",
+            40,
+        ),
+    ] {
+        let (o, plies) = self_play(game_name, fen, 20_000, within);
+        let o = o.unwrap_or_else(|| panic!("{game_name} {fen}: no result in {within} plies"));
+        assert_eq!(
+            o.reason,
+            fairyforge::EndReason::Checkmate,
+            "{game_name} {fen}: {o}"
+        );
+        assert!(plies <= within, "{game_name}: {plies}");
+    }
 }

@@ -47,6 +47,9 @@ pub struct PlayArgs {
     /// Draw without colours even on a terminal.
     #[arg(long)]
     no_color: bool,
+    /// The computer's engine settings (`modern`, `classic`, ...; see docs/engine.md).
+    #[arg(long, default_value = "modern")]
+    engine: String,
 }
 
 const HELP: &str = "\
@@ -116,7 +119,10 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
         },
         color,
         interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),
-        searcher: Searcher::new(64),
+        searcher: Searcher::with_settings(
+            fairyforge::search::Settings::parse(&a.engine).map_err(|e| e.to_string())?,
+            64,
+        ),
     };
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();

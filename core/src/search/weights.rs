@@ -65,8 +65,8 @@ weights! {
     Tempo = "tempo": 15;
     /// Lone king: per step of the lone king from the centre, and per step the kings are
     /// closer.
-    MopupEdge = "mopup_edge": 25;
-    MopupClose = "mopup_close": 10;
+    MopupEdge = "mopup_edge": 50;
+    MopupClose = "mopup_close": 20;
     /// Without pawn-like pieces, an advantage smaller than this (centipawns) hardly wins:
     /// the score is divided by 8.
     DrawishMargin = "drawish_margin": 400;
