@@ -149,6 +149,21 @@ fn mate_in_two_ending_with_a_double_capture() {
     );
 }
 
+/// The knight's check e5-d7 drives the king from b6 to b7, the bishop's check a4-c6 on to
+/// a6, and a ninja pawn dropped on b2 and pushed to b5 (R19) mates. The solver finds no
+/// mate in two and no other first move that mates in three; the engine's line ends with
+/// the drop.
+#[test]
+fn mate_in_three_ending_with_a_drop() {
+    let fen = "2/2R7/10/10/p9/1k8/p3N5/B9/10/10/9K/2[JJJJjjjj] w - - 0 1";
+    check_mate_in(fen, 3, 6, "e5d7");
+    let mut p = pos("birds-and-ninjas", fen);
+    let r = Searcher::new(4)
+        .search(&mut p, Limits::depth(6), |_| {})
+        .unwrap();
+    assert!(r.pv.last().is_some_and(|m| m.is_drop()), "{:?}", r.pv);
+}
+
 /// The computer plays both sides of every built-in game: each move it chooses is legal,
 /// the hash stays consistent and the search leaves the position as it found it.
 #[test]
