@@ -120,7 +120,7 @@ pub fn run(a: TuneArgs) -> Result<(), String> {
                     .map_err(|e| format!("{path}: move {} `{t}`: {e}", i + 1))?;
                 let capture = !p.captures_of(&m).is_empty();
                 if i >= a.skip && quiet_before && !capture && !p.is_check() {
-                    data.add(&p, g.result);
+                    data.add(&p, games, g.result);
                 }
                 quiet_before = !capture;
                 p.play_unchecked(&m);
@@ -134,8 +134,8 @@ pub fn run(a: TuneArgs) -> Result<(), String> {
     println!("{games} games, {} positions", data.len());
     let k = data.fit_k(&start);
     println!("scale k = {k:.3}");
-    let tuned = data.tune(&start, k, a.passes, |pass, err, _| {
-        println!("pass {pass}: error {err:.6}");
+    let tuned = data.tune(&start, k, a.passes, |pass, (fit, held), _| {
+        println!("pass {pass}: error {fit:.6} (held-out games: {held:.6})");
     });
     let changed: Vec<String> = tuned
         .iter()

@@ -32,6 +32,8 @@ struct Sample {
     pos: Position,
     /// White's result: 1, 1/2 or 0.
     result: f64,
+    /// Held out of the fit, to see when it starts fitting noise.
+    held_out: bool,
 }
 
 impl Dataset {
@@ -40,10 +42,11 @@ impl Dataset {
         Dataset::default()
     }
 
-    /// Adds a position labelled with White's result of its game (1, 0.5 or 0). Only
-    /// quiet positions help: the caller leaves out those in check or in the middle of an
-    /// exchange.
-    pub fn add(&mut self, pos: &Position, white_result: f64) {
+    /// Adds a position of game number `game`, labelled with White's result of the game
+    /// (1, 0.5 or 0). Only quiet positions help: the caller leaves out those in check or in
+    /// the middle of an exchange. Every fifth game is held out of the fit and only checks
+    /// it.
+    pub fn add(&mut self, pos: &Position, game: usize, white_result: f64) {
         let v = pos.variant();
         let name = v.name().to_string();
         self.tables
@@ -55,6 +58,7 @@ impl Dataset {
             variant: name,
             pos: fresh.clone(),
             result: white_result,
+            held_out: game % 5 == 4,
         });
     }
 
@@ -80,10 +84,14 @@ impl Dataset {
     }
 
     /// The mean squared error of the predictions `1 / (1 + 10^(-k * eval / 400))` of
-    /// White's results with these weights.
-    pub fn error(&self, w: &Weights, k: f64) -> f64 {
+    /// White's results with these weights, over the fitted positions and over the held-out
+    /// ones.
+    pub fn error(&self, w: &Weights, k: f64) -> (f64, f64) {
         let evals = self.white_evals(w);
-        self.error_of(&evals, k)
+        (
+            self.error_of(&evals, k, false),
+            self.error_of(&evals, k, true),
+        )
     }
 
     fn white_evals(&self, w: &Weights) -> Vec<f64> {
@@ -101,17 +109,18 @@ impl Dataset {
             .collect()
     }
 
-    fn error_of(&self, evals: &[f64], k: f64) -> f64 {
-        let n = self.samples.len().max(1) as f64;
-        self.samples
-            .iter()
-            .zip(evals)
-            .map(|(s, e)| {
-                let p = 1.0 / (1.0 + 10f64.powf(-k * e / 400.0));
-                (s.result - p).powi(2)
-            })
-            .sum::<f64>()
-            / n
+    fn error_of(&self, evals: &[f64], k: f64, held_out: bool) -> f64 {
+        let mut sum = 0.0;
+        let mut n = 0usize;
+        for (s, e) in self.samples.iter().zip(evals) {
+            if s.held_out != held_out {
+                continue;
+            }
+            let p = 1.0 / (1.0 + 10f64.powf(-k * e / 400.0));
+            sum += (s.result - p).powi(2);
+            n += 1;
+        }
+        sum / n.max(1) as f64
     }
 
     /// The scale `k` that fits these weights best (a golden-section search on 0.1..3).
@@ -122,7 +131,7 @@ impl Dataset {
         for _ in 0..40 {
             let c = b - g * (b - a);
             let d = a + g * (b - a);
-            if self.error_of(&evals, c) < self.error_of(&evals, d) {
+            if self.error_of(&evals, c, false) < self.error_of(&evals, d, false) {
                 b = d;
             } else {
                 a = c;
@@ -131,42 +140,53 @@ impl Dataset {
         (a + b) / 2.0
     }
 
-    /// Local search: each weight in turn is moved up or down by its step while that
-    /// lowers the error, for at most `passes` rounds over all weights (or until none
-    /// moves). `report` hears each round's error. Returns the tuned weights.
+    /// Local search: each weight in turn is moved up or down by a step (a twentieth of
+    /// it, at least 1) while that lowers the error on the fitted positions, round after
+    /// round, for at most `passes` rounds. It stops early when the error on the held-out
+    /// positions stops falling (the fit has begun to learn the games rather than the
+    /// positions), and returns the weights of the round that predicted the held-out games
+    /// best. `report` hears each round's errors (fitted, held out).
     pub fn tune(
         &self,
         start: &Weights,
         k: f64,
         passes: usize,
-        mut report: impl FnMut(usize, f64, &Weights),
+        mut report: impl FnMut(usize, (f64, f64), &Weights),
     ) -> Weights {
-        let mut best = start.clone();
-        let mut best_err = self.error(&best, k);
-        report(0, best_err, &best);
+        let mut current = start.clone();
+        let (mut train, mut held) = self.error(&current, k);
+        report(0, (train, held), &current);
+        let mut best = (held, current.clone());
         for pass in 1..=passes {
             let mut improved = false;
             for name in Weights::NAMES.iter().filter(|n| !UNTUNED.contains(n)) {
-                let v = best.value(name).unwrap_or(0);
-                let step = (v.abs() / 10).max(1);
+                let v = current.value(name).unwrap_or(0);
+                let step = (v.abs() / 20).max(1);
                 for delta in [step, -step] {
-                    let mut w = best.clone();
+                    let mut w = current.clone();
                     w.set(name, v + delta);
-                    let e = self.error(&w, k);
-                    if e < best_err {
-                        best = w;
-                        best_err = e;
+                    let evals = self.white_evals(&w);
+                    let e = self.error_of(&evals, k, false);
+                    if e < train {
+                        current = w;
+                        train = e;
                         improved = true;
                         break;
                     }
                 }
             }
-            report(pass, best_err, &best);
+            held = self.error(&current, k).1;
+            report(pass, (train, held), &current);
+            if held < best.0 {
+                best = (held, current.clone());
+            } else {
+                break;
+            }
             if !improved {
                 break;
             }
         }
-        best
+        best.1
     }
 }
 
@@ -187,15 +207,16 @@ mod tests {
             "4k3/pp3ppp/8/8/3N4/8/PPP2PPP/4K3 b - - 0 1",
             "4k3/pp3ppp/8/8/8/2N5/PPP2PPP/4K3 w - - 0 1",
         ] {
-            d.add(&Position::from_fen(&v, fen).unwrap(), 1.0);
+            d.add(&Position::from_fen(&v, fen).unwrap(), 0, 1.0);
         }
-        d.add(&Position::start(&v), 0.5);
+        d.add(&Position::start(&v), 4, 0.5);
         assert_eq!(d.len(), 4);
         let w = Weights::default();
         let k = d.fit_k(&w);
         assert!(k > 0.5, "{k}");
         let before = d.error(&w, k);
         let tuned = d.tune(&w, k, 2, |_, _, _| {});
-        assert!(d.error(&tuned, k) <= before);
+        // The held-out position (the start) is predicted no worse.
+        assert!(d.error(&tuned, k).1 <= before.1);
     }
 }
