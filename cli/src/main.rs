@@ -12,7 +12,6 @@ mod bench;
 mod list;
 mod piece;
 mod play;
-mod render;
 use fairyforge::{Position, Variant};
 
 #[derive(Parser)]
@@ -210,14 +209,17 @@ fn run(cli: Cli) -> Result<(), String> {
             let color = !no_color
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none();
-            print!("{}", render::position::draw(&pos, last, color));
+            print!("{}", fairyforge::picture::position_text(&pos, last, color));
             if let Some(o) = pos.outcome() {
                 println!("Game over: {o}.");
             }
             if let Some(path) = svg {
                 let title = pos.variant().name.clone();
-                std::fs::write(&path, render::position::draw_svg(&pos, last, Some(&title)))
-                    .map_err(|e| format!("cannot write {path}: {e}"))?;
+                std::fs::write(
+                    &path,
+                    fairyforge::picture::position_svg(&pos, last, Some(&title)),
+                )
+                .map_err(|e| format!("cannot write {path}: {e}"))?;
                 println!("wrote {path}");
             }
         }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use fairyforge::{Color, Kind, Move, Position, Square, Variant};
 
-use crate::render::{self, Board, Mark};
+use fairyforge::picture::{self, Board};
 
 #[derive(clap::Args)]
 pub struct PieceArgs {
@@ -122,12 +122,12 @@ pub fn run(a: PieceArgs) -> Result<(), String> {
         context,
         count(moves.len())
     );
-    let board = diagram(&pos, sq, &moves);
+    let board = Board::piece_moves(&pos, sq, &moves);
     println!("{title}");
     println!();
-    print!("{}", render::text::draw(&board));
+    print!("{}", board.text());
     println!();
-    println!("{}", render::text::LEGEND);
+    println!("{}", picture::LEGEND);
     let mut texts: Vec<String> = moves.iter().map(|m| pos.move_text(m)).collect();
     texts.sort();
     if texts.is_empty() {
@@ -136,7 +136,7 @@ pub fn run(a: PieceArgs) -> Result<(), String> {
         print!("{}", wrap("moves:", &texts, 78));
     }
     if let Some(path) = &a.svg {
-        std::fs::write(path, render::svg::draw(&board, Some(&title)))
+        std::fs::write(path, board.svg(Some(&title)))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         eprintln!("wrote {}", path.display());
     }
@@ -149,22 +149,6 @@ fn count(n: usize) -> String {
     } else {
         format!("{n} moves")
     }
-}
-
-/// The board of `pos` with the piece on `sq` and the landing squares of `moves` marked by
-/// how many pieces each captures.
-pub fn diagram(pos: &Position, sq: Square, moves: &[Move]) -> Board {
-    let mut b = Board::of_position(pos);
-    b.mark(sq, Mark::Origin);
-    for m in moves {
-        let mark = match pos.captures_of(m).len() {
-            0 => Mark::Move,
-            1 => Mark::Capture,
-            _ => Mark::Double,
-        };
-        b.mark(m.to, mark);
-    }
-    b
 }
 
 /// A piece given by letter (its case gives the colour) or by id.

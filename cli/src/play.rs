@@ -9,7 +9,7 @@ use std::time::Duration;
 use fairyforge::search::{Limits, Score, Searcher};
 use fairyforge::{Move, Position};
 
-use crate::render::position as board;
+use fairyforge::picture;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Player {
@@ -195,7 +195,11 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
 impl Game {
     fn show(&self, out: &mut impl Write) {
         let last = self.pos.moves_played().last();
-        let _ = write!(out, "{}", board::draw(&self.pos, last, self.color));
+        let _ = write!(
+            out,
+            "{}",
+            picture::position_text(&self.pos, last, self.color)
+        );
     }
 
     /// Announces what a move did: check, and the end of the game.

@@ -24,6 +24,7 @@ mod movegen;
 pub mod notation;
 mod outcome;
 mod perft;
+pub mod picture;
 mod position;
 pub mod search;
 pub mod source;

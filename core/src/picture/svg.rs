@@ -1,10 +1,10 @@
-//! A board as an SVG picture: light and dark squares (holes, R1, left out), pieces as
+//! A board as an SVG picture: light and dark squares (holes left out), pieces as
 //! lettered discs (white or black), marks for moves, captures and double captures, the
 //! piece itself highlighted, file and rank labels on all four sides, and the legend.
 
 use std::fmt::Write;
 
-use fairyforge::Color;
+use crate::types::Color;
 
 use super::{Board, Cell, Mark};
 
@@ -22,7 +22,7 @@ const CAPTURE: &str = "#c62828";
 const DOUBLE: &str = "#6a1b9a";
 
 /// Escapes text for XML content and attribute values.
-pub fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -39,16 +39,16 @@ pub fn escape(s: &str) -> String {
 
 /// Draws the board as a standalone SVG document; `title` (if any) is written above the
 /// board and as the document's title.
-pub fn draw(b: &Board, title: Option<&str>) -> String {
+pub(crate) fn draw(b: &Board, title: Option<&str>) -> String {
     draw_with(b, title, true, None)
 }
 
 /// A reserve to draw beside the board: the side and its (letter, count) pairs.
-pub type Reserve = (Color, Vec<(char, u8)>);
+pub(crate) type Reserve = (Color, Vec<(char, u8)>);
 
 /// Draws a position: the board (last-move squares highlighted) with both reserves beside
 /// it, and no legend.
-pub fn draw_position(b: &Board, title: Option<&str>, reserves: &[Reserve]) -> String {
+pub(crate) fn draw_position(b: &Board, title: Option<&str>, reserves: &[Reserve]) -> String {
     draw_with(b, title, false, Some(reserves))
 }
 
