@@ -1,8 +1,9 @@
-//! `fairyforge piece VARIANT PIECE [--at SQUARE] [--fen POSITION] [--svg FILE]`: where a
-//! piece can go from a square, drawn as a board with its moves, captures and double
-//! captures marked. On an empty board by default (no king: the piece's pseudo-legal moves,
-//! which are then its legal ones); in a given position, the legal moves of the piece on
-//! `--at`.
+//! `fairyforge piece GAME PIECE [--at SQUARE] [--fen POSITION] [--moves M...] [--option
+//! NAME] [--svg FILE]`: where a piece can go from a square, drawn as a board with its moves,
+//! captures and double captures marked. On an empty board by default (no king: the piece's
+//! pseudo-legal moves, which are then its legal ones); in a given position (`--fen`,
+//! `--moves`), the legal moves of the piece on `--at`. Any piece the game's file can name
+//! may be shown, also a library piece the game does not use.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,19 +12,19 @@ use fairyforge::{Color, Kind, Move, Position, Square, Variant};
 
 use fairyforge::picture::{self, Board};
 
+use crate::game::Start;
+
 #[derive(clap::Args)]
 pub struct PieceArgs {
-    /// A built-in game (`birds-and-ninjas`, ...) or the path of a variant file.
-    variant: String,
-    /// The piece: its letter (upper case White, lower case Black) or its id (`flying-bomber`).
-    piece: String,
-    /// The square it stands on. Default: the middle of the board, or in a position (--fen)
-    /// the square of the only such piece.
+    #[command(flatten)]
+    start: Start,
+    /// The piece: its letter (upper case White, lower case Black) or its id
+    /// (`flying-bomber`); any piece of the game's libraries (`fairyforge list --pieces`).
+    piece: Option<String>,
+    /// The square it stands on. Default: the middle of the board, or in a position
+    /// (--fen, --moves) the square of the only such piece.
     #[arg(long)]
     at: Option<String>,
-    /// Show its legal moves in this position (R28) instead of on an empty board.
-    #[arg(long)]
-    fen: Option<String>,
     /// A piece given by id is Black's (letters say it by their case).
     #[arg(long)]
     black: bool,
@@ -32,18 +33,27 @@ pub struct PieceArgs {
     svg: Option<PathBuf>,
 }
 
-/// Runs the command: prints the diagram, the legend and the moves (R29, sorted).
-pub fn run(a: PieceArgs) -> Result<(), String> {
-    let v = Variant::resolve(&a.variant).map_err(|e| e.render().trim_end().to_string())?;
-    let (kind, color) = piece_of(&v, &a.piece, a.black)?;
+/// Runs the command: prints the diagram, the legend and the moves (sorted).
+pub fn run(mut a: PieceArgs) -> Result<(), String> {
+    // `piece GAME --moves e2e4 e7e5 N`: the piece was read as a move.
+    let name = match a.piece.take() {
+        Some(p) => p,
+        None => a
+            .start
+            .take_trailing(|s| !s.bytes().any(|b| b.is_ascii_digit()) && !s.starts_with("O-O"))
+            .ok_or("which piece? `fairyforge piece GAME PIECE` (a letter or an id)")?,
+    };
+    let game = a.start.game.load()?;
+    let v = with_piece(&a.start, &game, &name)?;
+    let (kind, color) = piece_of(&v, &name, a.black)?;
     let g = &v.geometry;
     let square = |s: &str| {
         g.parse_square(s)
             .ok_or_else(|| format!("there is no square `{s}` on the board of {}", v.name))
     };
     let pt = v.piece(kind);
-    let (pos, sq, moves, context) = match &a.fen {
-        None => {
+    let (pos, sq, moves, context) = match a.start.moved() {
+        false => {
             let sq = match &a.at {
                 Some(s) => square(s)?,
                 None => g
@@ -54,10 +64,9 @@ pub fn run(a: PieceArgs) -> Result<(), String> {
             let moves = pos.piece_moves(sq);
             (pos, sq, moves, format!(", empty board of {}", v.name))
         }
-        Some(f) => {
-            let pos = Position::from_fen(&v, f)
-                .map_err(|e| format!("bad position string: {}", e.render(f)))?;
-            let color_given = a.piece.chars().count() == 1 || a.black;
+        true => {
+            let pos = a.start.position_in(&v)?;
+            let color_given = name.chars().count() == 1 || a.black;
             let matches = |s: Square| {
                 pos.piece_at(s)
                     .is_some_and(|(k, c)| k == kind && (!color_given || c == color))
@@ -123,22 +132,22 @@ pub fn run(a: PieceArgs) -> Result<(), String> {
         count(moves.len())
     );
     let board = Board::piece_moves(&pos, sq, &moves);
-    println!("{title}");
-    println!();
-    print!("{}", board.text());
-    println!();
-    println!("{}", picture::LEGEND);
+    say!("{title}");
+    say!();
+    say_raw!("{}", board.text());
+    say!();
+    say!("{}", picture::LEGEND);
     let mut texts: Vec<String> = moves.iter().map(|m| pos.move_text(m)).collect();
     texts.sort();
     if texts.is_empty() {
-        println!("moves: none");
+        say!("moves: none");
     } else {
-        print!("{}", wrap("moves:", &texts, 78));
+        say_raw!("{}", wrap("moves:", &texts, 78));
     }
     if let Some(path) = &a.svg {
         std::fs::write(path, board.svg(Some(&title)))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        eprintln!("wrote {}", path.display());
+        note!("wrote {}", path.display());
     }
     Ok(())
 }
@@ -197,4 +206,58 @@ fn wrap(head: &str, words: &[String], width: usize) -> String {
     }
     out.push('\n');
     out
+}
+
+/// The game, or when `name` is the id of a piece the game's file can name but the game
+/// does not use (a piece of the shared library, say), the game with that piece added, its
+/// optional rules as asked.
+fn with_piece(start: &Start, v: &Arc<Variant>, name: &str) -> Result<Arc<Variant>, String> {
+    let known = v.definition().known.iter().any(|k| k == name);
+    if name.chars().count() == 1 || v.kind_by_id(name).is_some() || !known {
+        return Ok(v.clone());
+    }
+    if let Some(lib) = fairyforge::builtin::library_pieces()
+        .into_iter()
+        .find(|p| p.id == name)
+        && let Some(k) = v.kind_by_letter(lib.letter)
+    {
+        let other = v.piece(k);
+        return Err(format!(
+            "the library piece `{name}` has the letter {}, which {} gives to its {} (`{}`): they cannot be shown on one board",
+            lib.letter, v.name, other.name, other.id
+        ));
+    }
+    // A game that extends this one and lists the piece among its own.
+    let spec = &start.game.variant;
+    let (base, dir) = if fairyforge::builtin::game(spec).is_some() {
+        (spec.clone(), std::env::current_dir().unwrap_or_default())
+    } else {
+        let path = std::path::Path::new(spec);
+        let file = path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| spec.clone());
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        (file, dir)
+    };
+    let mut ids: Vec<String> = v.pieces.iter().map(|p| format!("{:?}", p.id)).collect();
+    ids.push(format!("{name:?}"));
+    let mut text = format!(
+        "extends = {base:?}\nname = {:?}\npieces = [{}]\n",
+        v.name,
+        ids.join(", ")
+    );
+    for (opt, _, on) in v.options() {
+        text.push_str(&format!("options.{opt}.default = {on}\n"));
+    }
+    Variant::from_str_in(&format!("{} with {name}", v.name), &text, &dir).map_err(|e| {
+        format!(
+            "the library piece `{name}` cannot join {}:\n{}",
+            v.name,
+            e.render().trim_end()
+        )
+    })
 }

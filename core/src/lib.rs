@@ -15,6 +15,7 @@ mod attack;
 pub mod builtin;
 mod compile;
 pub mod def;
+pub mod describe;
 mod diagram;
 pub mod fen;
 pub mod geometry;
