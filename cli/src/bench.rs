@@ -42,7 +42,10 @@ pub fn run(a: BenchArgs) -> Result<(), String> {
     }
     say!(
         "{:<24} {:>5} {:>12} {:>14}",
-        "position", "depth", "nodes", "nodes/s (median)"
+        "position",
+        "depth",
+        "nodes",
+        "nodes/s (median)"
     );
     let (mut all_nodes, mut all_secs) = (0u64, 0f64);
     for (game, fen, depth) in SUITE {

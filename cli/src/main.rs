@@ -17,7 +17,6 @@ mod list;
 mod piece;
 mod play;
 
-
 use fairyforge::Variant;
 use game::Start;
 

@@ -54,8 +54,7 @@ pub struct PlayArgs {
 }
 
 /// The commands, after the move examples of [`help`].
-const COMMANDS: &str = "\
-  moves    list the legal moves;  moves f4: those of the piece on f4
+const COMMANDS: &str = "  moves    list the legal moves;  moves f4: those of the piece on f4
   undo     take back your last move (and the computer's reply)
   fen      print the position string
   board    draw the board again
@@ -97,8 +96,13 @@ fn help(start: &Position) -> String {
     let legal = start.legal_moves();
     let kind_of = |m: &Move| start.piece_at(m.from).map(|(k, _)| v.piece(k));
     let is_pawn = |m: &Move| !m.is_drop() && kind_of(m).is_some_and(|p| p.pawn);
-    let mid = (g.files() as i32 - 1) / 2;
-    // A pawn's longest move nearest the middle file, else the first legal move.
+    // The e-file, as chess players expect, or the middle of a narrow board.
+    let mid = if g.files() > 4 {
+        4
+    } else {
+        (g.files() as i32 - 1) / 2
+    };
+    // A pawn's longest move nearest that file, else the first legal move.
     let plain = legal
         .iter()
         .filter(|m| is_pawn(m))
@@ -129,7 +133,7 @@ fn help(start: &Position) -> String {
         .iter()
         .filter(|m| !m.is_drop() && !m.is_castle())
         .filter(|m| kind_of(m).is_some_and(|p| !p.pawn && !p.royal))
-        .min_by_key(|m| start.move_text(m));
+        .min_by_key(|m| (g.file(m.from) == g.file(m.to), start.move_text(m)));
     if let Some(m) = piece_move {
         let l = kind_of(m).map(|p| p.letter).unwrap_or('?');
         let to = g.name(m.to);
@@ -140,7 +144,11 @@ fn help(start: &Position) -> String {
     }
     if let Some(m) = plain.filter(|m| is_pawn(m)) {
         let (f, r) = g.coords(m.to);
-        let next = if f + 1 < g.files() { f + 1 } else { f.saturating_sub(1) };
+        let next = if f + 1 < g.files() {
+            f + 1
+        } else {
+            f.saturating_sub(1)
+        };
         short.push(format!(
             "{} / {}x{}{r} (pawns),",
             g.name(m.to),
@@ -148,7 +156,10 @@ fn help(start: &Position) -> String {
             fairyforge::geometry::file_char(next)
         ));
     }
-    if let Some(d) = describe::drops(v).into_iter().find(|d| !d.example.is_empty()) {
+    if let Some(d) = describe::drops(v)
+        .into_iter()
+        .find(|d| !d.example.is_empty())
+    {
         match &d.pushed {
             Some(p) => {
                 full.push(format!("{} / {p} (drop, with push),", d.example));
@@ -163,8 +174,12 @@ fn help(start: &Position) -> String {
         // White's castling with its last rook whose king goes two files, else the first.
         let side = &c.sides[0];
         let king = g.parse_square(&side.king);
-        let moves: Vec<&describe::Castling> =
-            side.rooks.iter().rev().flat_map(|r| r.moves.iter()).collect();
+        let moves: Vec<&describe::Castling> = side
+            .rooks
+            .iter()
+            .rev()
+            .flat_map(|r| r.moves.iter())
+            .collect();
         let two = moves.iter().find(|m| {
             let to = g.parse_square(&m.king_to);
             king.zip(to)

@@ -136,8 +136,16 @@ fn words_diff(old: &str, new: &str, comma: bool) -> String {
         }
     };
     let (o, n) = (items(old), items(new));
-    let gone: Vec<&str> = o.iter().filter(|w| !n.contains(w)).map(|s| s.as_str()).collect();
-    let added: Vec<&str> = n.iter().filter(|w| !o.contains(w)).map(|s| s.as_str()).collect();
+    let gone: Vec<&str> = o
+        .iter()
+        .filter(|w| !n.contains(w))
+        .map(|s| s.as_str())
+        .collect();
+    let added: Vec<&str> = n
+        .iter()
+        .filter(|w| !o.contains(w))
+        .map(|s| s.as_str())
+        .collect();
     let sep = if comma { ", " } else { " " };
     let mut parts = Vec::new();
     if !gone.is_empty() {
@@ -173,7 +181,8 @@ fn changed(key: &str, old: &Fact, new: &Fact) -> String {
 /// text (then what only the old one had). Empty when the texts say the same.
 pub fn diff(old: &str, new: &str) -> Vec<Change> {
     let (old, new) = (facts(old), facts(new));
-    let has_section = |facts: &[Fact], s: &str| s.is_empty() || facts.iter().any(|f| f.section == s);
+    let has_section =
+        |facts: &[Fact], s: &str| s.is_empty() || facts.iter().any(|f| f.section == s);
     let mut out: Vec<Change> = Vec::new();
     // Sections only one side has: reported once, at the top of the missing part.
     let mut reported: Vec<String> = Vec::new();

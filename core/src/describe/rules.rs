@@ -33,10 +33,14 @@ pub(crate) fn squares_text(g: &Geometry, set: &SquareSet) -> String {
     parts.join(" ")
 }
 
-/// Of some squares, the one nearest the middle file (the lower file on a tie), then the
-/// lowest rank.
+/// Of some squares, the one nearest the e-file (as chess players expect; the middle file
+/// on boards of 4 files or fewer), then the lowest rank.
 fn central(g: &Geometry, squares: impl Iterator<Item = Square>) -> Option<Square> {
-    let mid = (g.files() as i32 - 1) / 2;
+    let mid = if g.files() > 4 {
+        4
+    } else {
+        (g.files() as i32 - 1) / 2
+    };
     squares.min_by_key(|s| ((g.file(*s) as i32 - mid).abs(), g.rank(*s)))
 }
 

@@ -171,7 +171,11 @@ fn promotion(out: &mut String, d: &Description) {
         let choices: Vec<String> = p.choices.iter().map(|id| piece_name(d, id)).collect();
         let _ = writeln!(out, "choices: {}", choices.join(", "));
         let _ = writeln!(out, "compulsory: {}", yes(p.mandatory));
-        let _ = writeln!(out, "written with the new piece's letter: {}", yes(p.suffix));
+        let _ = writeln!(
+            out,
+            "written with the new piece's letter: {}",
+            yes(p.suffix)
+        );
         let _ = writeln!(out, "example: {}\n", p.example);
     }
 }
