@@ -82,7 +82,7 @@ impl Start {
 pub fn play_moves(pos: &mut Position, moves: &[String]) -> Result<(), String> {
     for (i, t) in moves.iter().enumerate() {
         match pos.parse_input(t) {
-            Ok(m) => pos.make(m),
+            Ok(m) => pos.play_unchecked(&m),
             Err(e) => {
                 return Err(format!(
                     "move {} of --moves, `{t}` ({} to move): {e}",

@@ -121,7 +121,7 @@ fn validate(files: &[String]) -> Result<(), String> {
             Variant::from_path(f)
         };
         match loaded {
-            Ok(v) => say!("{f}: ok ({})", v.name),
+            Ok(v) => say!("{f}: ok ({})", v.name()),
             Err(e) => {
                 bad += 1;
                 say_raw!("{}", e.render());
@@ -197,7 +197,7 @@ fn show(start: Start, svg: Option<String>, no_color: bool) -> Result<(), String>
         say!("Game over: {o}.");
     }
     if let Some(path) = svg {
-        let title = pos.variant().name.clone();
+        let title = pos.variant().name().to_string();
         std::fs::write(
             &path,
             fairyforge::picture::position_svg(&pos, last, Some(&title)),

@@ -46,10 +46,10 @@ pub fn run(mut a: PieceArgs) -> Result<(), String> {
     let game = a.start.game.load()?;
     let v = with_piece(&a.start, &game, &name)?;
     let (kind, color) = piece_of(&v, &name, a.black)?;
-    let g = &v.geometry;
+    let g = &v.geometry();
     let square = |s: &str| {
         g.parse_square(s)
-            .ok_or_else(|| format!("there is no square `{s}` on the board of {}", v.name))
+            .ok_or_else(|| format!("there is no square `{s}` on the board of {}", v.name()))
     };
     let pt = v.piece(kind);
     let (pos, sq, moves, context) = match a.start.moved() {
@@ -62,7 +62,7 @@ pub fn run(mut a: PieceArgs) -> Result<(), String> {
             };
             let pos = Position::with_pieces(&v, &[(sq, kind, color)], color);
             let moves = pos.piece_moves(sq);
-            (pos, sq, moves, format!(", empty board of {}", v.name))
+            (pos, sq, moves, format!(", empty board of {}", v.name()))
         }
         true => {
             let pos = a.start.position_in(&v)?;
@@ -72,16 +72,16 @@ pub fn run(mut a: PieceArgs) -> Result<(), String> {
                     .is_some_and(|(k, c)| k == kind && (!color_given || c == color))
             };
             let who = if color_given {
-                format!("{} {}", color.name(), pt.name)
+                format!("{} {}", color.name(), pt.name())
             } else {
-                pt.name.clone()
+                pt.name().to_string()
             };
             let sq = match &a.at {
                 Some(s) => {
                     let sq = square(s)?;
                     if !matches(sq) {
                         let there = match pos.piece_at(sq) {
-                            Some((k, c)) => format!("a {} {}", c.name(), v.piece(k).name),
+                            Some((k, c)) => format!("a {} {}", c.name(), v.piece(k).name()),
                             None => "nothing".to_string(),
                         };
                         return Err(format!("there is no {who} on {s}: it holds {there}"));
@@ -108,7 +108,7 @@ pub fn run(mut a: PieceArgs) -> Result<(), String> {
                 let moves: Vec<Move> = pos
                     .legal_moves()
                     .into_iter()
-                    .filter(|m| m.from == sq && !m.is_drop())
+                    .filter(|m| m.from() == sq && !m.is_drop())
                     .collect();
                 (pos, sq, moves, " in the given position".to_string())
             } else {
@@ -124,8 +124,8 @@ pub fn run(mut a: PieceArgs) -> Result<(), String> {
     let (_, color) = pos.piece_at(sq).expect("the piece stands on its square");
     let title = format!(
         "{} ({}, {}) on {}{}: {}",
-        pt.name,
-        pt.letter,
+        pt.name(),
+        pt.letter(),
         color.name(),
         g.name(sq),
         context,
@@ -178,13 +178,13 @@ fn piece_of(v: &Arc<Variant>, name: &str, black: bool) -> Result<(Kind, Color), 
         return Ok((k, if black { Color::Black } else { Color::White }));
     }
     let list: Vec<String> = v
-        .pieces
+        .pieces()
         .iter()
-        .map(|p| format!("{} {}", p.letter, p.id))
+        .map(|p| format!("{} {}", p.letter(), p.id()))
         .collect();
     Err(format!(
         "{} has no piece `{name}`; its pieces are {}",
-        v.name,
+        v.name(),
         list.join(", ")
     ))
 }
@@ -224,7 +224,10 @@ fn with_piece(start: &Start, v: &Arc<Variant>, name: &str) -> Result<Arc<Variant
         let other = v.piece(k);
         return Err(format!(
             "the library piece `{name}` has the letter {}, which {} gives to its {} (`{}`): they cannot be shown on one board",
-            lib.letter, v.name, other.name, other.id
+            lib.letter,
+            v.name(),
+            other.name(),
+            other.id()
         ));
     }
     // A game that extends this one and lists the piece among its own.
@@ -243,20 +246,20 @@ fn with_piece(start: &Start, v: &Arc<Variant>, name: &str) -> Result<Arc<Variant
         };
         (file, dir)
     };
-    let mut ids: Vec<String> = v.pieces.iter().map(|p| format!("{:?}", p.id)).collect();
+    let mut ids: Vec<String> = v.pieces().iter().map(|p| format!("{:?}", p.id())).collect();
     ids.push(format!("{name:?}"));
     let mut text = format!(
         "extends = {base:?}\nname = {:?}\npieces = [{}]\n",
-        v.name,
+        v.name(),
         ids.join(", ")
     );
     for (opt, _, on) in v.options() {
         text.push_str(&format!("options.{opt}.default = {on}\n"));
     }
-    Variant::from_str_in(&format!("{} with {name}", v.name), &text, &dir).map_err(|e| {
+    Variant::from_str_in(&format!("{} with {name}", v.name()), &text, &dir).map_err(|e| {
         format!(
             "the library piece `{name}` cannot join {}:\n{}",
-            v.name,
+            v.name(),
             e.render().trim_end()
         )
     })

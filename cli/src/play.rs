@@ -92,10 +92,10 @@ fn wrap_help(head: &str, clauses: &[String]) -> String {
 /// its promotion, drops and castling, and the short forms with its own pieces.
 fn help(start: &Position) -> String {
     let v = start.variant();
-    let g = &v.geometry;
+    let g = &v.geometry();
     let legal = start.legal_moves();
-    let kind_of = |m: &Move| start.piece_at(m.from).map(|(k, _)| v.piece(k));
-    let is_pawn = |m: &Move| !m.is_drop() && kind_of(m).is_some_and(|p| p.pawn);
+    let kind_of = |m: &Move| start.piece_at(m.from()).map(|(k, _)| v.piece(k));
+    let is_pawn = |m: &Move| !m.is_drop() && kind_of(m).is_some_and(|p| p.is_pawn());
     // The e-file, as chess players expect, or the middle of a narrow board.
     let mid = if g.files() > 4 {
         4
@@ -107,8 +107,8 @@ fn help(start: &Position) -> String {
         .iter()
         .filter(|m| is_pawn(m))
         .min_by_key(|m| {
-            let (f, r) = g.coords(m.from);
-            let r2 = g.rank(m.to);
+            let (f, r) = g.coords(m.from());
+            let r2 = g.rank(m.to());
             ((f as i32 - mid).abs(), -(r2 as i32 - r as i32).abs(), f)
         })
         .or_else(|| {
@@ -132,18 +132,18 @@ fn help(start: &Position) -> String {
     let piece_move = legal
         .iter()
         .filter(|m| !m.is_drop() && !m.is_castle())
-        .filter(|m| kind_of(m).is_some_and(|p| !p.pawn && !p.royal))
-        .min_by_key(|m| (g.file(m.from) == g.file(m.to), start.move_text(m)));
+        .filter(|m| kind_of(m).is_some_and(|p| !p.is_pawn() && !p.is_royal()))
+        .min_by_key(|m| (g.file(m.from()) == g.file(m.to()), start.move_text(m)));
     if let Some(m) = piece_move {
-        let l = kind_of(m).map(|p| p.letter).unwrap_or('?');
-        let to = g.name(m.to);
-        let file = fairyforge::geometry::file_char(g.file(m.from));
+        let l = kind_of(m).map(|p| p.letter()).unwrap_or('?');
+        let to = g.name(m.to());
+        let file = fairyforge::geometry::file_char(g.file(m.from()));
         short.push(format!("{l}{to} (piece letter and square),"));
         short.push(format!("{l}x{to} (x: a capture),"));
         short.push(format!("{l}{file}{to} (with origin file),"));
     }
     if let Some(m) = plain.filter(|m| is_pawn(m)) {
-        let (f, r) = g.coords(m.to);
+        let (f, r) = g.coords(m.to());
         let next = if f + 1 < g.files() {
             f + 1
         } else {
@@ -151,7 +151,7 @@ fn help(start: &Position) -> String {
         };
         short.push(format!(
             "{} / {}x{}{r} (pawns),",
-            g.name(m.to),
+            g.name(m.to()),
             fairyforge::geometry::file_char(f),
             fairyforge::geometry::file_char(next)
         ));
@@ -190,7 +190,7 @@ fn help(start: &Position) -> String {
                 "{} (castling: the king's move then the rook's),",
                 m.text
             ));
-            let royal = v.royal_kind().map(|k| v.piece(k).letter).unwrap_or('K');
+            let royal = v.royal_kind().map(|k| v.piece(k).letter()).unwrap_or('K');
             short.push(format!(
                 "{royal}{0} or {1}{0} (castling by the king's move), O-O / O-O-O (castling toward the higher / lower files),",
                 m.king_to, side.king
@@ -329,7 +329,7 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
         inner: std::io::stdout(),
         error: None,
     };
-    let _ = writeln!(out, "{} ({})", v.name, v.description);
+    let _ = writeln!(out, "{} ({})", v.name(), v.description());
     let opts: Vec<String> = v
         .options()
         .into_iter()
@@ -406,7 +406,7 @@ impl Game {
     /// Announces what a move did: check, and the end of the game.
     fn announce(&self, out: &mut impl Write, who: &str, text: &str) {
         let mut line = format!("{who} plays {text}");
-        if self.pos.outcome().is_none() && self.pos.in_check() {
+        if self.pos.outcome().is_none() && self.pos.is_check() {
             line.push_str(": check!");
         }
         let _ = writeln!(out, "{line}");
@@ -424,7 +424,7 @@ impl Game {
         let Some(r) = report else { return };
         let m = r.best();
         let text = self.describe(&m);
-        self.pos.make(m);
+        self.pos.play_unchecked(&m);
         let who = format!("{} (computer, {})", mover.name(), verdict(r.score, mover));
         self.announce(out, &who, &text);
     }
@@ -477,18 +477,18 @@ impl Game {
         let text = self.pos.move_text(m);
         let v = self.pos.variant();
         if m.is_castle() {
-            let g = &v.geometry;
+            let g = v.geometry();
             return format!(
                 "{text} (castling: king to {}, rook to {})",
-                g.name(m.to),
-                g.name(m.aux2)
+                g.name(m.to()),
+                g.name(m.castling_rook().map_or(m.to(), |(_, to)| to))
             );
         }
         let mut captures = self.pos.captures_of(m);
         // In the order the piece meets them: nearest to its square first.
-        let (f0, r0) = v.geometry.coords(m.from);
+        let (f0, r0) = v.geometry().coords(m.from());
         captures.sort_by_key(|(sq, _, _)| {
-            let (f, r) = v.geometry.coords(*sq);
+            let (f, r) = v.geometry().coords(*sq);
             (f as i32 - f0 as i32).abs() + (r as i32 - r0 as i32).abs()
         });
         let taken: Vec<String> = captures
@@ -496,8 +496,8 @@ impl Game {
             .map(|(sq, k, _)| {
                 format!(
                     "the {} on {}",
-                    v.piece(*k).name.to_lowercase(),
-                    v.geometry.name(*sq)
+                    v.piece(*k).name().to_lowercase(),
+                    v.geometry().name(*sq)
                 )
             })
             .collect();
@@ -511,7 +511,7 @@ impl Game {
     fn human_move(&mut self, m: Move, out: &mut impl Write) {
         let mover = self.pos.side_to_move();
         let text = self.describe(&m);
-        self.pos.make(m);
+        self.pos.play_unchecked(&m);
         self.announce(out, mover.name(), &text);
     }
 
@@ -521,7 +521,7 @@ impl Game {
             return;
         }
         // Take back until it is a human's turn again (the computer's reply and yours).
-        while let Some(m) = self.pos.unmake() {
+        while let Some(m) = self.pos.undo() {
             let _ = writeln!(out, "Took back {}.", self.pos.move_text(&m));
             let human = self.players[self.pos.side_to_move() as usize] == Player::Human;
             if human || self.pos.ply_count() == 0 {
@@ -532,7 +532,7 @@ impl Game {
     }
 
     fn list_moves(&self, square: Option<&str>, out: &mut impl Write) {
-        let g = &self.pos.variant().geometry;
+        let g = self.pos.variant().geometry();
         let mut texts: Vec<String> = self
             .pos
             .legal_moves()
@@ -549,7 +549,7 @@ impl Game {
                 .pos
                 .legal_moves()
                 .into_iter()
-                .filter(|m| !m.is_drop() && m.from == sq)
+                .filter(|m| !m.is_drop() && m.from() == sq)
                 .collect();
             let mut t: Vec<String> = moves.iter().map(|m| self.pos.move_text(m)).collect();
             t.sort();

@@ -95,12 +95,12 @@ fn facts(text: &str) -> Vec<Fact> {
             continue;
         }
         let section = path.join(" > ");
-        if line.starts_with(' ') {
-            if let Some(last) = out.last_mut().filter(|f| f.section == section) {
-                last.value.push(' ');
-                last.value.push_str(line.trim());
-                continue;
-            }
+        if line.starts_with(' ')
+            && let Some(last) = out.last_mut().filter(|f| f.section == section)
+        {
+            last.value.push(' ');
+            last.value.push_str(line.trim());
+            continue;
         }
         let (label, value) = if let Some(item) = line.strip_prefix("- ") {
             ("item".to_string(), item.to_string())

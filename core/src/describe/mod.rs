@@ -241,9 +241,7 @@ impl Description {
             description: v.description.clone(),
             board: board_facts(v),
             setup: setup_facts(&start),
-            pieces: (0..v.pieces.len())
-                .map(|k| piece_facts(v, k as crate::Kind))
-                .collect(),
+            pieces: v.kinds().map(|k| piece_facts(v, k)).collect(),
             promotions: rules::promotions(v),
             drops: rules::drops(v),
             castling: rules::castling(v),
@@ -342,7 +340,7 @@ fn piece_facts(v: &Arc<Variant>, kind: crate::Kind) -> PieceFacts {
             let captures = captures_from(v, kind, sq);
             let mut picture = Board::piece_moves(&pos, sq, &moves);
             for &c in &captures {
-                if !moves.iter().any(|m| m.to == c) {
+                if !moves.iter().any(|m| m.to() == c) {
                     picture.mark(c, crate::picture::Mark::Capture);
                 }
             }

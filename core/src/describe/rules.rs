@@ -3,7 +3,7 @@
 
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
-use crate::types::{Color, Square};
+use crate::types::{Color, Kind, Square};
 use crate::variant::Variant;
 
 use super::{Castling, CastlingFacts, CastlingRook, CastlingSide, DropFacts, PromotionFacts};
@@ -48,13 +48,14 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
     let g = &v.geometry;
     let mut out = Vec::new();
     for (i, rule) in v.promo_rules.iter().enumerate() {
-        let pieces: Vec<usize> = (0..v.pieces.len())
-            .filter(|k| v.promo_of[k * 2 + Color::White as usize] as usize == i + 1)
+        let pieces: Vec<Kind> = v
+            .kinds()
+            .filter(|k| v.promo_of[(*k, Color::White)].map(usize::from) == Some(i))
             .collect();
         if pieces.is_empty() {
             continue;
         }
-        let white = &rule.zone[Color::White as usize];
+        let white = &rule.zone[Color::White];
         // An example: a move from one square behind the zone onto it.
         let example = central(
             g,
@@ -68,19 +69,19 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
             if rule.suffix
                 && let Some(c) = rule.choices.first()
             {
-                t.push(v.pieces[*c as usize].letter.to_ascii_lowercase());
+                t.push(v.piece(*c).letter.to_ascii_lowercase());
             }
             Some(t)
         })
         .unwrap_or_default();
         out.push(PromotionFacts {
-            pieces: pieces.iter().map(|k| v.pieces[*k].id.clone()).collect(),
+            pieces: pieces.iter().map(|k| v.piece(*k).id.clone()).collect(),
             white_zone: squares_text(g, white),
-            black_zone: squares_text(g, &rule.zone[Color::Black as usize]),
+            black_zone: squares_text(g, &rule.zone[Color::Black]),
             choices: rule
                 .choices
                 .iter()
-                .map(|k| v.pieces[*k as usize].id.clone())
+                .map(|k| v.piece(*k).id.clone())
                 .collect(),
             mandatory: rule.mandatory,
             suffix: rule.suffix,
@@ -94,12 +95,11 @@ pub(crate) fn drops(v: &Variant) -> Vec<DropFacts> {
     let g = &v.geometry;
     let mut out = Vec::new();
     for k in v.reserve_order() {
-        let k = k as usize;
-        let white = &v.drops[k * 2 + Color::White as usize];
+        let white = &v.drops[(k, Color::White)];
         if white.squares.is_empty() {
             continue;
         }
-        let black = &v.drops[k * 2 + Color::Black as usize];
+        let black = &v.drops[(k, Color::Black)];
         let set = |t: &crate::variant::DropTable| -> SquareSet {
             t.squares.iter().map(|(s, _, _)| *s).collect()
         };
@@ -109,7 +109,7 @@ pub(crate) fn drops(v: &Variant) -> Vec<DropFacts> {
             .map(|(_, _, len)| *len)
             .max()
             .unwrap_or(0) as u8;
-        let letter = v.pieces[k].letter;
+        let letter = v.piece(k).letter;
         let sq = central(g, white.squares.iter().map(|(s, _, _)| *s));
         let example = sq
             .map(|sq| format!("{letter}@{}", g.name(sq)))
@@ -120,7 +120,7 @@ pub(crate) fn drops(v: &Variant) -> Vec<DropFacts> {
             Some(format!("{letter}@{}{}", g.name(sq), g.name(Square(to))))
         });
         out.push(DropFacts {
-            piece: v.pieces[k].id.clone(),
+            piece: v.piece(k).id.clone(),
             white_zone: squares_text(g, &set(white)),
             black_zone: squares_text(g, &set(black)),
             push,
@@ -137,7 +137,7 @@ pub(crate) fn castling(v: &Variant) -> Option<CastlingFacts> {
     let sides = Color::BOTH
         .iter()
         .map(|&c| {
-            let king = cs.king_home[c as usize];
+            let king = cs.king_home[c];
             let mut rooks: Vec<_> = cs.rooks.iter().filter(|r| r.color == c).collect();
             rooks.sort_by_key(|r| g.file(r.rook_home));
             let rooks = rooks
@@ -188,7 +188,7 @@ pub(crate) fn castling(v: &Variant) -> Option<CastlingFacts> {
         })
         .collect();
     Some(CastlingFacts {
-        rook_piece: v.pieces[cs.rook_kind as usize].id.clone(),
+        rook_piece: v.piece(cs.rook_kind).id.clone(),
         sides,
     })
 }
@@ -198,7 +198,7 @@ pub(crate) fn end(v: &Variant) -> Vec<String> {
     let g = &v.geometry;
     let royal = v
         .royal
-        .map(|k| v.pieces[k as usize].name.to_lowercase())
+        .map(|k| v.piece(k).name.to_lowercase())
         .unwrap_or_else(|| "royal piece".to_string());
     let pawns: Vec<String> = v
         .pieces
@@ -224,8 +224,8 @@ pub(crate) fn end(v: &Variant) -> Vec<String> {
     if let Some((zones, win)) = &v.scepter {
         out.push(format!(
             "Capture the Scepter: a {royal} that legally ends its move on {} (White's) or {} (Black's) {}.",
-            squares_text(g, &zones[Color::White as usize]),
-            squares_text(g, &zones[Color::Black as usize]),
+            squares_text(g, &zones[Color::White]),
+            squares_text(g, &zones[Color::Black]),
             if *win {
                 "wins the game at once"
             } else {

@@ -21,9 +21,10 @@ mod text;
 pub use position::{position_svg, position_text};
 pub use text::LEGEND;
 
+use crate::Move;
 use crate::geometry::Geometry;
 use crate::position::Position;
-use crate::types::{Color, Move, Square};
+use crate::types::{Color, Square};
 
 /// A mark on a square. When several apply, the strongest is kept (see [`Board::mark`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
@@ -81,10 +82,10 @@ impl Board {
     /// The pieces of a position, unmarked.
     pub fn of_position(pos: &Position) -> Board {
         let v = pos.variant();
-        let mut b = Board::new(&v.geometry);
-        for sq in v.geometry.squares() {
+        let mut b = Board::new(v.geometry());
+        for sq in v.geometry().squares() {
             if let Some((kind, color)) = pos.piece_at(sq) {
-                b.cells[sq.index()].piece = Some((v.piece(kind).letter, color));
+                b.cells[sq.index()].piece = Some((v.piece(kind).letter(), color));
             }
         }
         b
@@ -102,7 +103,7 @@ impl Board {
                 1 => Mark::Capture,
                 _ => Mark::Double,
             };
-            b.mark(m.to, mark);
+            b.mark(m.to(), mark);
         }
         b
     }
