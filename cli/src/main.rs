@@ -16,6 +16,7 @@ mod game;
 mod list;
 mod piece;
 mod play;
+mod testfile;
 
 use fairyforge::Variant;
 use game::Start;
@@ -46,6 +47,9 @@ enum Command {
     /// Keep the rules of games beside their files (`FILE.snap`), or with --check compare
     /// them and say what changed.
     Snapshot(describe::SnapshotArgs),
+    /// Run test files: expectations about a game's moves, counts and results
+    /// (docs/testing.md).
+    Test(testfile::TestArgs),
     /// Count move paths to a depth (perft): `nodes N` on standard output, the time and
     /// speed on standard error.
     Perft {
@@ -214,6 +218,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Validate { files } => validate(&files)?,
         Command::Describe(args) => describe::describe(args)?,
         Command::Snapshot(args) => describe::snapshot(args)?,
+        Command::Test(args) => testfile::run(args)?,
         Command::Perft {
             start,
             depth,

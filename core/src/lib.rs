@@ -44,6 +44,7 @@ pub mod search;
 #[allow(missing_docs)]
 pub mod source;
 mod sqset;
+pub mod testfile;
 mod types;
 mod variant;
 mod zobrist;
