@@ -38,6 +38,12 @@ pub fn seconds(option: &str, t: f64, positive: bool) -> Result<Duration, String>
     let low_ok = if positive { t > 0.0 } else { t >= 0.0 };
     if !(low_ok && t <= MAX_SECONDS) {
         let from = if positive { "more than 0" } else { "from 0" };
+        // As typed, short: `1e300`, not three hundred digits.
+        let t = if t != 0.0 && !(1e-3..1e9).contains(&t.abs()) {
+            format!("{t:e}")
+        } else {
+            format!("{t}")
+        };
         return Err(format!(
             "{option} {t}: expected a number of seconds {from} up to {MAX_SECONDS} (a year)"
         ));

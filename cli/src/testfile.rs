@@ -13,7 +13,7 @@ pub struct TestArgs {
 }
 
 pub fn run(a: TestArgs) -> Result<(), String> {
-    let (mut failed_files, mut tests, mut failed) = (0, 0, 0);
+    let (mut failed_files, mut tests, mut failed, mut unread) = (0, 0, 0, 0);
     for f in &a.files {
         let report = testfile::run_file(Path::new(f));
         tests += report.tests();
@@ -21,6 +21,10 @@ pub fn run(a: TestArgs) -> Result<(), String> {
         if report.passed() {
             let n = report.tests();
             say!("{f}: {n} test{} passed", if n == 1 { "" } else { "s" });
+        } else if report.tests() == 0 {
+            unread += 1;
+            say_raw!("{}", report.render());
+            say!("{f}: no test ran: the file has mistakes");
         } else {
             failed_files += 1;
             say_raw!("{}", report.render());
@@ -31,11 +35,15 @@ pub fn run(a: TestArgs) -> Result<(), String> {
             );
         }
     }
-    if failed_files > 0 {
-        return Err(format!(
-            "{failed} of {tests} tests failed, in {failed_files} of {} files",
-            a.files.len()
-        ));
+    let n = a.files.len();
+    match (failed_files, unread) {
+        (0, 0) => Ok(()),
+        (0, u) => Err(format!("{u} of {n} test files have mistakes")),
+        (f, 0) => Err(format!(
+            "{failed} of {tests} tests failed, in {f} of {n} files"
+        )),
+        (f, u) => Err(format!(
+            "{failed} of {tests} tests failed, in {f} of {n} files; {u} files have mistakes"
+        )),
     }
-    Ok(())
 }

@@ -17,7 +17,10 @@ pub fn toml_files(dir: &Path) -> Vec<PathBuf> {
         let p = e.path();
         if p.is_dir() {
             out.extend(toml_files(&p));
-        } else if p.extension().is_some_and(|x| x == "toml") {
+        } else if p.extension().is_some_and(|x| x == "toml")
+            // Test files (`*.test.toml`) are not variant files.
+            && !p.to_string_lossy().ends_with(".test.toml")
+        {
             out.push(p);
         }
     }

@@ -24,7 +24,9 @@ pub(crate) fn squares_text(g: &Geometry, set: &SquareSet) -> String {
         if inside.is_empty() {
             continue;
         }
-        if inside.len() == rank.len() && rank.len() > 1 {
+        // A whole main rank by its number; rear squares by name.
+        let main = (1..=g.ranks() as i8).contains(&r);
+        if main && inside.len() == rank.len() && rank.len() > 1 {
             parts.push(format!("rank {r}"));
         } else {
             parts.extend(inside.iter().map(|s| g.name(*s)));

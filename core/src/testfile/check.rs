@@ -31,7 +31,11 @@ fn position(game: &Arc<Variant>, t: &Test, f: &mut Failures) -> Option<Position>
         Some(fen) => match Position::from_fen(game, &fen.v) {
             Ok(p) => p,
             Err(e) => {
-                f.fail(fen.span, "the position string is not one of this game", e.to_string());
+                f.fail(
+                    fen.span,
+                    "the position string is not one of this game",
+                    e.to_string(),
+                );
                 return None;
             }
         },
@@ -56,10 +60,7 @@ fn position(game: &Arc<Variant>, t: &Test, f: &mut Failures) -> Option<Position>
 
 /// Runs a test; its failures are added to `out`.
 pub(super) fn run(game: &Arc<Variant>, t: &Test, out: &mut Vec<Diagnostic>) {
-    let mut f = Failures {
-        test: &t.name,
-        out,
-    };
+    let mut f = Failures { test: &t.name, out };
     let Some(mut pos) = position(game, t, &mut f) else {
         return;
     };
@@ -148,15 +149,16 @@ fn legal_set(legal: &[String], want: &Sp<Vec<Sp<String>>>, f: &mut Failures) {
     if !extra.is_empty() {
         engine.push(format!("the engine does not have {}", extra.join(" ")));
     }
-    f.fail(
-        want.span,
+    let what = if wanted.len() == legal.len() {
+        "the legal moves are not the expected ones".to_string()
+    } else {
         format!(
             "expected {} legal moves, the engine has {}",
             wanted.len(),
             legal.len()
-        ),
-        engine.join("; "),
-    );
+        )
+    };
+    f.fail(want.span, what, engine.join("; "));
 }
 
 /// `illegal` (with `because`): the move is not legal, for that reason.
@@ -200,10 +202,7 @@ fn result(pos: &Position, r: &Sp<String>, f: &mut Failures) {
     };
     if !ok {
         let engine = match outcome {
-            None => format!(
-                "the game goes on ({} legal moves)",
-                pos.legal_moves().len()
-            ),
+            None => format!("the game goes on ({} legal moves)", pos.legal_moves().len()),
             Some(o) => format!("the engine says: {o}"),
         };
         f.fail(r.span, format!("expected the result `{}`", r.v), engine);

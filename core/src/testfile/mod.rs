@@ -55,7 +55,7 @@ impl TestReport {
         self.problems.is_empty()
     }
 
-    /// How many tests the file has.
+    /// How many tests ran (none when the file has mistakes of its own).
     pub fn tests(&self) -> usize {
         self.tests
     }

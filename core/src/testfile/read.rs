@@ -180,14 +180,22 @@ impl Reader<'_> {
             );
             return Vec::new();
         }
-        items.iter().filter_map(|i| self.count(i, "perft")).collect()
+        items
+            .iter()
+            .filter_map(|i| self.count(i, "perft"))
+            .collect()
     }
 
     fn test(&mut self, t: &Table, index: usize) -> Test {
         self.unknown_keys(t, TEST_KEYS, "a test");
         let mut test = Test {
             name: format!("test {}", index + 1),
-            at: t.entries.values().next().map(|(s, _)| *s).unwrap_or_default(),
+            at: t
+                .entries
+                .values()
+                .next()
+                .map(|(s, _)| *s)
+                .unwrap_or_default(),
             ..Test::default()
         };
         for (key, (_, n)) in &t.entries {
@@ -328,7 +336,10 @@ pub(super) fn read(
             let span = top.get("test").map(|n| n.span).unwrap_or_default();
             r.err(
                 span,
-                format!("`test` must be a list of tables, found {}", other.type_name()),
+                format!(
+                    "`test` must be a list of tables, found {}",
+                    other.type_name()
+                ),
                 "write each test under `[[test]]`",
             );
         }
@@ -342,6 +353,9 @@ pub(super) fn read(
             "add a `[[test]]` table (docs/testing.md)",
         )),
     }
+    // In the order of the file; a game's own mistakes (no place here) last.
+    r.problems
+        .sort_by_key(|d| d.span.map_or(usize::MAX, |s| s.start));
     let game = game(&mut r, &spec?, &options, dir)?;
     if !r.problems.is_empty() {
         return None;
