@@ -9,6 +9,7 @@ mod designer {
     mod commands;
     mod describe;
     mod docs;
+    mod library;
     mod output;
     mod snapshot;
     mod testfiles;

@@ -254,10 +254,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                         g.name(sq)
                     ),
                 ),
-                (None, None) => (
-                    def.board_span,
-                    "Black's side mirrors White's".to_string(),
-                ),
+                (None, None) => (def.board_span, "Black's side mirrors White's".to_string()),
             };
             cx.err(
                 span,

@@ -91,9 +91,14 @@ fn the_page_files_are_shipped() {
     let mut shipped = 0;
     for b in blocks(&page()) {
         if let Some((path, _)) = file_marker(&b) {
-            let text = std::fs::read_to_string(root().join(path))
-                .unwrap_or_else(|e| panic!("docs/format.md:{}: {path} is not shipped: {e}", b.line));
-            assert_eq!(text.replace("\r\n", "\n"), b.text, "{path} differs from the page");
+            let text = std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| {
+                panic!("docs/format.md:{}: {path} is not shipped: {e}", b.line)
+            });
+            assert_eq!(
+                text.replace("\r\n", "\n"),
+                b.text,
+                "{path} differs from the page"
+            );
             shipped += 1;
         }
     }
@@ -126,7 +131,8 @@ fn every_toml_example_is_tested() {
                 panic!("{at}: the example game does not load:\n{e}");
             }
         } else if is_library(&b.text) {
-            let lib_dir = std::env::temp_dir().join(format!("fairyforge-docs-{}", std::process::id()));
+            let lib_dir =
+                std::env::temp_dir().join(format!("fairyforge-docs-{}", std::process::id()));
             std::fs::create_dir_all(&lib_dir).unwrap();
             let path = lib_dir.join(format!("library-{}.toml", b.line));
             std::fs::write(&path, &b.text).unwrap();
