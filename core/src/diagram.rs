@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
-use crate::fen::ParsedFen;
 use crate::position::Position;
-use crate::types::{Color, Kind, MAX_KINDS, Move, MoveKind, Piece, Square};
+use crate::setup::SetupData;
+use crate::types::{Color, Kind, Move, MoveKind, Piece, Square};
 use crate::variant::Variant;
 
 impl Position {
@@ -28,17 +28,7 @@ impl Position {
             );
             board[sq.index()] = Piece::new(kind, color);
         }
-        let parsed = ParsedFen {
-            board,
-            side,
-            castling: 0,
-            ep_from: Square::NONE,
-            ep_to: Square::NONE,
-            ep_steps: 0,
-            halfmove: 0,
-            fullmove: 1,
-            reserves: [[0; MAX_KINDS]; 2],
-        };
+        let parsed = SetupData::with_board(board, side);
         Position::from_parsed(variant.clone(), parsed)
     }
 

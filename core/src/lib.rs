@@ -14,9 +14,8 @@
 mod attack;
 pub mod builtin;
 mod compile;
-pub mod def;
+mod def;
 mod diagram;
-pub mod fen;
 pub mod geometry;
 mod input;
 mod load;
@@ -26,21 +25,25 @@ mod outcome;
 mod perft;
 mod position;
 pub mod search;
-pub mod source;
+mod setup;
+mod source;
 mod sqset;
 pub mod types;
 mod variant;
 mod zobrist;
 
-pub use fen::FenError;
 pub use geometry::Geometry;
 pub use input::InputError;
-pub use load::{LoadError, check_library};
+pub use load::{
+    Checked, Diagnostic, LoadError, Loader, Location, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_FILE_BYTES,
+    MAX_FILES, OptionError, OptionSetting, library_pieces,
+};
 pub use notation::MoveError;
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft, perft_with_progress};
 pub use position::Position;
-pub use source::Diagnostic;
+pub use setup::{MAX_COUNTER, MAX_RESERVE, Setup, SetupError, SetupErrorKind};
+pub use source::Severity;
 pub use sqset::SquareSet;
 pub use types::{Color, Kind, Move, MoveKind, Piece, Square};
 pub use variant::{PieceType, Variant};

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::fen::{self, FenError, ParsedFen};
+use crate::setup::{self, MAX_COUNTER, Setup, SetupData, SetupError};
 use crate::sqset::SquareSet;
 use crate::types::{Color, Kind, MAX_KINDS, Move, MoveKind, Piece, Square};
 use crate::variant::Variant;
@@ -19,6 +19,7 @@ struct Undo {
     ep_to: Square,
     ep_steps: u8,
     halfmove: u32,
+    fullmove: u32,
     hash: u64,
     ended: bool,
 }
@@ -73,17 +74,30 @@ impl PartialEq for Position {
 impl Position {
     /// The start position of a variant.
     pub fn start(variant: &Arc<Variant>) -> Position {
-        Position::from_fen(variant, &variant.setup)
-            .expect("the setup was checked when the variant loaded")
+        Position::from_setup(Setup::start(variant))
     }
 
     /// Reads an R28 position string (or, for orthodox chess, a FEN with `KQkq`).
-    pub fn from_fen(variant: &Arc<Variant>, s: &str) -> Result<Position, FenError> {
-        let parsed = fen::parse(variant, s)?;
-        Ok(Position::from_parsed(variant.clone(), parsed))
+    pub fn from_fen(variant: &Arc<Variant>, s: &str) -> Result<Position, SetupError> {
+        Setup::parse(variant, s).map(Position::from_setup)
     }
 
-    pub(crate) fn from_parsed(variant: Arc<Variant>, p: ParsedFen) -> Position {
+    /// The parts a position string gives.
+    pub(crate) fn setup_data(&self) -> SetupData {
+        SetupData {
+            board: self.board.clone(),
+            side: self.side,
+            castling: self.castling,
+            ep_from: self.ep_from,
+            ep_to: self.ep_to,
+            ep_steps: self.ep_steps,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            reserves: self.reserves,
+        }
+    }
+
+    pub(crate) fn from_parsed(variant: Arc<Variant>, p: SetupData) -> Position {
         let n = variant.num_squares();
         let mut pos = Position {
             board: vec![Piece::EMPTY; n],
@@ -158,7 +172,7 @@ impl Position {
 
     /// The en-passant target squares, in the order the pawn passed them (R14, R28).
     pub fn ep_targets(&self) -> Vec<Square> {
-        fen::ep_line(&self.variant, self.ep_from, self.ep_to, self.ep_steps)
+        setup::ep_line(&self.variant, self.ep_from, self.ep_to, self.ep_steps)
     }
 
     /// The square of the piece that en passant would capture.
@@ -202,7 +216,7 @@ impl Position {
 
     /// The position string (R28).
     pub fn fen(&self) -> String {
-        fen::write(self)
+        setup::write_data(&self.variant, &self.setup_data())
     }
 
     /// Number of moves made since the position was created (undo depth).
@@ -309,6 +323,7 @@ impl Position {
             ep_to: self.ep_to,
             ep_steps: self.ep_steps,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
             ended: self.ended,
         };
@@ -394,9 +409,14 @@ impl Position {
             self.hash ^= z.castling[self.castling as usize] ^ z.castling[rights as usize];
             self.castling = rights;
         }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        // The counters stop at the largest a position string may give (no wrap).
+        self.halfmove = if reset {
+            0
+        } else {
+            (self.halfmove + 1).min(MAX_COUNTER)
+        };
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = (self.fullmove + 1).min(MAX_COUNTER);
         }
         self.side = !us;
         self.hash ^= z_side;
@@ -409,9 +429,7 @@ impl Position {
         let m = u.mv;
         let us = !self.side;
         self.side = us;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
+        self.fullmove = u.fullmove;
         match m.kind {
             MoveKind::Drop => {
                 self.remove(m.to);
