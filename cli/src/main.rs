@@ -120,7 +120,7 @@ fn position(start: &Start) -> Result<Position, String> {
     };
     for (i, t) in start.moves.iter().enumerate() {
         match pos.parse_move(t) {
-            Ok(m) => pos.make(m),
+            Ok(m) => pos.play_unchecked(&m),
             Err(e) => return Err(format!("move {} (`{}`): {}", i + 1, t, e)),
         }
     }
@@ -142,9 +142,9 @@ fn run(cli: Cli) -> Result<(), String> {
                             println!("{w}");
                         }
                         match v.warnings().len() {
-                            0 => println!("{f}: ok ({})", v.name),
-                            1 => println!("{f}: ok ({}), 1 warning", v.name),
-                            n => println!("{f}: ok ({}), {n} warnings", v.name),
+                            0 => println!("{f}: ok ({})", v.name()),
+                            1 => println!("{f}: ok ({}), 1 warning", v.name()),
+                            n => println!("{f}: ok ({}), {n} warnings", v.name()),
                         }
                     }
                     Err(e) => {
@@ -227,7 +227,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("Game over: {o}.");
             }
             if let Some(path) = svg {
-                let title = pos.variant().name.clone();
+                let title = pos.variant().name().to_string();
                 std::fs::write(&path, render::position::draw_svg(&pos, last, Some(&title)))
                     .map_err(|e| format!("cannot write {path}: {e}"))?;
                 println!("wrote {path}");

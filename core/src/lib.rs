@@ -11,6 +11,9 @@
 //! assert_eq!(perft(&mut pos, 2), 400);
 //! ```
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod attack;
 pub mod builtin;
 mod compile;
@@ -20,7 +23,8 @@ pub mod geometry;
 mod input;
 mod load;
 mod movegen;
-pub mod notation;
+mod moves;
+mod notation;
 mod outcome;
 mod perft;
 mod position;
@@ -28,22 +32,23 @@ pub mod search;
 mod setup;
 mod source;
 mod sqset;
-pub mod types;
+mod types;
 mod variant;
 mod zobrist;
 
 pub use geometry::Geometry;
-pub use input::InputError;
+pub use input::{Illegal, InputError, Unreadable};
 pub use load::{
     Checked, Diagnostic, LoadError, Loader, Location, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_FILE_BYTES,
     MAX_FILES, OptionError, OptionSetting, library_pieces,
 };
-pub use notation::MoveError;
+pub use moves::{Move, MoveKind};
+pub use notation::{Malformed, MoveError};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft, perft_with_progress};
-pub use position::Position;
+pub use position::{IllegalMove, PlayTextError, Position};
 pub use setup::{MAX_COUNTER, MAX_RESERVE, Setup, SetupError, SetupErrorKind};
 pub use source::Severity;
 pub use sqset::SquareSet;
-pub use types::{Color, Kind, Move, MoveKind, Piece, Square};
+pub use types::{ByColor, CastlingRights, Color, Kind, Square};
 pub use variant::{PieceType, Variant};

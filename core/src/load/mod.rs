@@ -49,7 +49,7 @@ use files::{Origin, Policy};
 /// // A game written by a user, which may use only the built-in games and library.
 /// let text = "extends = \"chess\"\nname = \"Mine\"\n";
 /// let mine = Variant::loader().builtin_only().parse("mine.toml", text).unwrap();
-/// assert_eq!(mine.name, "Mine");
+/// assert_eq!(mine.name(), "Mine");
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Loader {

@@ -12,8 +12,7 @@ use std::sync::Arc;
 pub use error::{SetupError, SetupErrorKind};
 pub(crate) use write::{ep_line, reserve_order};
 
-use crate::position::Position;
-use crate::types::{Color, Kind, MAX_KINDS, Piece, Square};
+use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::{CastleRook, Castling, Variant};
 
 /// The most pieces of one kind in one side's reserve.
@@ -28,13 +27,13 @@ pub const MAX_COUNTER: u32 = 1_000_000;
 pub(crate) struct SetupData {
     pub board: Vec<Piece>,
     pub side: Color,
-    pub castling: u8,
+    pub castling: CastlingRights,
     pub ep_from: Square,
     pub ep_to: Square,
     pub ep_steps: u8,
     pub halfmove: u32,
     pub fullmove: u32,
-    pub reserves: [[u8; MAX_KINDS]; 2],
+    pub reserves: ByColor<[u8; MAX_KINDS]>,
 }
 
 impl SetupData {
@@ -44,13 +43,13 @@ impl SetupData {
         SetupData {
             board,
             side,
-            castling: 0,
+            castling: CastlingRights::NONE,
             ep_from: Square::NONE,
             ep_to: Square::NONE,
             ep_steps: 0,
             halfmove: 0,
             fullmove: 1,
-            reserves: [[0; MAX_KINDS]; 2],
+            reserves: ByColor::new([0; MAX_KINDS], [0; MAX_KINDS]),
         }
     }
 }
@@ -125,8 +124,8 @@ impl Setup {
 
     /// How many pieces of `kind` are in `color`'s reserve.
     pub fn reserve(&self, color: Color, kind: Kind) -> u8 {
-        self.data.reserves[color as usize]
-            .get(kind as usize)
+        self.data.reserves[color]
+            .get(kind.index())
             .copied()
             .unwrap_or(0)
     }
@@ -169,20 +168,6 @@ impl std::fmt::Debug for Setup {
 pub(crate) fn write_data(v: &Variant, d: &SetupData) -> String {
     write::write(v, d)
 }
-
-impl Position {
-    /// The position a setup describes.
-    pub fn from_setup(setup: Setup) -> Position {
-        let (variant, data) = setup.into_parts();
-        Position::from_parsed(variant, data)
-    }
-
-    /// The position as a setup (its position string is [`Position::fen`]).
-    pub fn setup(&self) -> Setup {
-        Setup::from_data(self.variant.clone(), self.setup_data())
-    }
-}
-
 /// The note under an unknown letter: the letters the game has.
 pub(crate) fn letters_hint(letters: impl Iterator<Item = char>) -> String {
     // `?` stands for a piece whose letter is missing or wrong (already reported).
@@ -206,7 +191,7 @@ pub(crate) fn castling_rook<'a>(
     color: Color,
 ) -> Option<&'a CastleRook> {
     let g = &v.geometry;
-    let kf = g.file(cs.king_home[color as usize]);
+    let kf = g.file(cs.king_home[color]);
     let mine: Vec<&CastleRook> = cs.rooks.iter().filter(|r| r.color == color).collect();
     let lower = ch.to_ascii_lowercase();
     let on_file = |l: char| {

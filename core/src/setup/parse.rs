@@ -2,7 +2,7 @@
 //! en-passant targets, counters; then what a position must be (one royal piece per side,
 //! the side that just moved not in check). The first mistake is reported.
 
-use crate::types::{Color, MAX_KINDS, Piece, Square};
+use crate::types::{ByColor, CastlingRights, Color, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
 use super::error::{SetupError, SetupErrorKind as E};
@@ -187,10 +187,10 @@ fn read_rank(
 fn read_reserves(
     v: &Variant,
     reserve: Option<Field<'_>>,
-) -> Result<[[u8; MAX_KINDS]; 2], SetupError> {
-    let mut counts = [[0usize; MAX_KINDS]; 2];
+) -> Result<ByColor<[u8; MAX_KINDS]>, SetupError> {
+    let mut counts = ByColor::new([0u8; MAX_KINDS], [0u8; MAX_KINDS]);
     let Some((roff, text)) = reserve else {
-        return Ok([[0; MAX_KINDS]; 2]);
+        return Ok(counts);
     };
     for (j, c) in text.char_indices() {
         let at = |kind| SetupError::new(roff + j, 1, kind);
@@ -208,27 +208,24 @@ fn read_reserves(
             ));
         }
         let color = color_of(c);
-        let piece = v.pieces[kind as usize].name.to_lowercase();
+        let piece = v.piece(kind).name.to_lowercase();
         if v.royal == Some(kind) {
             return Err(at(E::RoyalInReserve { letter: c, piece }));
         }
-        if v.drops[kind as usize * 2 + color as usize]
-            .squares
-            .is_empty()
-        {
+        if v.drops[(kind, color)].squares.is_empty() {
             return Err(at(E::NoDropRule { letter: c, piece }));
         }
-        let n = &mut counts[color as usize][kind as usize];
-        *n += 1;
-        if *n > MAX_RESERVE as usize {
+        let n = &mut counts[color][kind.index()];
+        if *n == MAX_RESERVE {
             return Err(at(E::ReserveTooLarge {
                 color,
                 letter: c,
                 piece,
             }));
         }
+        *n += 1;
     }
-    Ok(counts.map(|side| side.map(|n| n as u8)))
+    Ok(counts)
 }
 
 fn read_side(field: Option<&Field<'_>>) -> Result<Color, SetupError> {
@@ -254,7 +251,7 @@ fn check_royals(
             .filter(|p| **p == Piece::new(rk, color))
             .count();
         if count != 1 {
-            let piece = v.pieces[rk as usize].name.to_lowercase();
+            let piece = v.piece(rk).name.to_lowercase();
             let kind = E::RoyalCount {
                 color,
                 count,
@@ -271,10 +268,10 @@ fn read_castling(
     v: &Variant,
     board: &[Piece],
     field: Option<&Field<'_>>,
-) -> Result<u8, SetupError> {
-    let mut rights = 0u8;
+) -> Result<CastlingRights, SetupError> {
+    let mut rights = CastlingRights::NONE;
     let Some(&(coff, text)) = field.filter(|(_, t)| *t != "-") else {
-        return Ok(0);
+        return Ok(rights);
     };
     let Some(cs) = v.castling.as_ref() else {
         let kind = E::NoCastling(text.to_string());
@@ -291,7 +288,7 @@ fn read_castling(
                 E::NotCastlingRight(ch),
             ));
         };
-        let home = cs.king_home[color as usize];
+        let home = cs.king_home[color];
         if v.royal
             .is_none_or(|rk| board[home.index()] != Piece::new(rk, color))
         {
@@ -306,11 +303,11 @@ fn read_castling(
             return Err(at(E::CastlingRookAway {
                 right: ch,
                 color,
-                rook: v.pieces[cs.rook_kind as usize].name.to_lowercase(),
+                rook: v.piece(cs.rook_kind).name.to_lowercase(),
                 square: g.name(rook.rook_home),
             }));
         }
-        rights |= 1 << rook.bit;
+        rights = rights.union(rook.right);
     }
     Ok(rights)
 }

@@ -1,7 +1,7 @@
 //! Writing a position string: the board (with the reserves in brackets in a game with
 //! drops), the side, castling rights, en-passant targets and the counters.
 
-use crate::types::{Color, MAX_KINDS, Piece, Square};
+use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
 use super::SetupData;
@@ -60,12 +60,12 @@ fn board(v: &Variant, board: &[Piece]) -> String {
 }
 
 /// `[...]`: White's reserve letters then Black's, in [`reserve_order`].
-fn reserves(v: &Variant, reserves: &[[u8; MAX_KINDS]; 2]) -> String {
+fn reserves(v: &Variant, reserves: &ByColor<[u8; MAX_KINDS]>) -> String {
     let mut out = String::from("[");
     for c in Color::BOTH {
         for k in reserve_order(v) {
-            for _ in 0..reserves[c as usize][k] {
-                out.push(letter(v, Piece::new(k as u8, c)));
+            for _ in 0..reserves[c][k.index()] {
+                out.push(letter(v, Piece::new(k, c)));
             }
         }
     }
@@ -74,7 +74,7 @@ fn reserves(v: &Variant, reserves: &[[u8; MAX_KINDS]; 2]) -> String {
 }
 
 fn letter(v: &Variant, p: Piece) -> char {
-    let l = v.pieces[p.kind() as usize].letter;
+    let l = v.piece(p.kind()).letter;
     if p.color() == Color::White {
         l
     } else {
@@ -84,24 +84,24 @@ fn letter(v: &Variant, p: Piece) -> char {
 
 /// Reserve letters print pieces before pawns (R28: `[YAJJJJyajjjj]`, `[CFJJJJcfjjjj]`),
 /// each group in the order the file's `[drops]` lists them, then in piece order.
-pub(crate) fn reserve_order(v: &Variant) -> Vec<usize> {
-    let mut order: Vec<usize> = v
+pub(crate) fn reserve_order(v: &Variant) -> Vec<Kind> {
+    let mut order: Vec<Kind> = v
         .def
         .drops
         .iter()
-        .filter_map(|d| v.kind_by_id(&d.piece.name).map(|k| k as usize))
+        .filter_map(|d| v.kind_by_id(&d.piece.name))
         .collect();
-    for k in 0..v.pieces.len() {
+    for k in v.kinds() {
         if !order.contains(&k) {
             order.push(k);
         }
     }
-    order.sort_by_key(|k| v.pieces[*k].pawn);
+    order.sort_by_key(|k| v.piece(*k).pawn);
     order
 }
 
 /// The rights as the files of the castling rooks (`BIbi`), or as `KQkq`.
-fn castling(v: &Variant, rights: u8) -> String {
+fn castling(v: &Variant, rights: CastlingRights) -> String {
     let g = &v.geometry;
     let Some(cs) = &v.castling else {
         return "-".into();
@@ -111,9 +111,9 @@ fn castling(v: &Variant, rights: u8) -> String {
         let mut rooks: Vec<_> = cs
             .rooks
             .iter()
-            .filter(|r| r.color == c && rights & (1 << r.bit) != 0)
+            .filter(|r| r.color == c && rights.contains(r.right))
             .collect();
-        let kf = g.file(cs.king_home[c as usize]);
+        let kf = g.file(cs.king_home[c]);
         if cs.fen_kq {
             rooks.sort_by_key(|r| std::cmp::Reverse(g.file(r.rook_home)));
         } else {
