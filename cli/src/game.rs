@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use fairyforge::{Position, Variant};
+use fairyforge::{OptionSetting, Position, Variant};
 
 /// A game: a built-in name or the path of a variant file, with optional rules.
 #[derive(clap::Args, Clone, Debug)]
@@ -39,8 +39,22 @@ impl GameArgs {
     }
 }
 
+/// A built-in game or a variant file, with the options of `--option` (`NAME`, `NAME=on`,
+/// `NAME=off`).
 pub fn load(spec: &str, options: &[String]) -> Result<Arc<Variant>, String> {
-    Variant::resolve_with_options(spec, options).map_err(|e| e.render().trim_end().to_string())
+    Variant::loader()
+        .options(settings(options)?)
+        .resolve(spec)
+        .map_err(|e| e.to_string())
+}
+
+/// The settings of `--option` arguments.
+pub fn settings(options: &[String]) -> Result<Vec<OptionSetting>, String> {
+    options
+        .iter()
+        .map(|o| o.parse::<OptionSetting>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())
 }
 
 impl Start {

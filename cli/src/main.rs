@@ -18,7 +18,7 @@ mod piece;
 mod play;
 mod testfile;
 
-use fairyforge::Variant;
+use fairyforge::{Checked, Variant};
 use game::Start;
 
 #[derive(Parser)]
@@ -104,28 +104,28 @@ enum Command {
 fn validate(files: &[String]) -> Result<(), String> {
     let mut bad = 0;
     for f in files {
-        // A piece library (like `variants/pieces.toml`) is checked on its own.
-        if let Some(checked) = fairyforge::check_library(f) {
-            match checked {
-                Ok(ids) => say!("{f}: ok (piece library, {} pieces)", ids.len()),
-                Err(e) => {
-                    bad += 1;
-                    say_raw!("{}", e.render());
-                }
-            }
-            continue;
-        }
-        // A built-in name, or a bare word that is no file: as every other command reads it.
+        // A built-in name, or a bare word that is no file, as every other command reads
+        // it; else a file: a game, or a piece library (like `variants/pieces.toml`).
         let path = std::path::Path::new(f);
         let by_name = fairyforge::builtin::game(f).is_some()
             || !(path.exists() || f.contains('/') || f.contains('\\') || f.ends_with(".toml"));
-        let loaded = if by_name {
-            Variant::resolve(f)
+        let checked = if by_name {
+            Variant::loader().resolve(f).map(Checked::Game)
         } else {
-            Variant::from_path(f)
+            Variant::loader().validate(f)
         };
-        match loaded {
-            Ok(v) => say!("{f}: ok ({})", v.name()),
+        match checked {
+            Ok(Checked::Library(ids)) => say!("{f}: ok (piece library, {} pieces)", ids.len()),
+            Ok(Checked::Game(v)) => {
+                for w in v.warnings() {
+                    say!("{w}");
+                }
+                match v.warnings().len() {
+                    0 => say!("{f}: ok ({})", v.name()),
+                    1 => say!("{f}: ok ({}), 1 warning", v.name()),
+                    n => say!("{f}: ok ({}), {n} warnings", v.name()),
+                }
+            }
             Err(e) => {
                 bad += 1;
                 say_raw!("{}", e.render());

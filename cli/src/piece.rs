@@ -208,29 +208,29 @@ fn wrap(head: &str, words: &[String], width: usize) -> String {
     out
 }
 
-/// The game, or when `name` is the id of a piece the game's file can name but the game
-/// does not use (a piece of the shared library, say), the game with that piece added, its
-/// optional rules as asked.
+/// The game, or when `name` is the id of a piece that the game's file can name but the
+/// game does not use (a piece of the shared library, say), the game with that piece added,
+/// its optional rules as asked.
 fn with_piece(start: &Start, v: &Arc<Variant>, name: &str) -> Result<Arc<Variant>, String> {
-    let known = v.definition().known.iter().any(|k| k == name);
-    if name.chars().count() == 1 || v.kind_by_id(name).is_some() || !known {
+    if name.chars().count() == 1 || v.kind_by_id(name).is_some() {
         return Ok(v.clone());
     }
-    if let Some(lib) = fairyforge::builtin::library_pieces()
+    if let Some(lib) = fairyforge::library_pieces()
         .into_iter()
-        .find(|p| p.id == name)
-        && let Some(k) = v.kind_by_letter(lib.letter)
+        .find(|p| p.id() == name)
+        && let Some(k) = v.kind_by_letter(lib.letter())
     {
         let other = v.piece(k);
         return Err(format!(
             "the library piece `{name}` has the letter {}, which {} gives to its {} (`{}`): they cannot be shown on one board",
-            lib.letter,
+            lib.letter(),
             v.name(),
             other.name(),
             other.id()
         ));
     }
-    // A game that extends this one and lists the piece among its own.
+    // A game that extends this one and lists the piece among its own; it inherits the
+    // game's libraries, so any piece they define can join.
     let spec = &start.game.variant;
     let (base, dir) = if fairyforge::builtin::game(spec).is_some() {
         (spec.clone(), std::env::current_dir().unwrap_or_default())
@@ -248,19 +248,21 @@ fn with_piece(start: &Start, v: &Arc<Variant>, name: &str) -> Result<Arc<Variant
     };
     let mut ids: Vec<String> = v.pieces().iter().map(|p| format!("{:?}", p.id())).collect();
     ids.push(format!("{name:?}"));
-    let mut text = format!(
+    let text = format!(
         "extends = {base:?}\nname = {:?}\npieces = [{}]\n",
         v.name(),
         ids.join(", ")
     );
-    for (opt, _, on) in v.options() {
-        text.push_str(&format!("options.{opt}.default = {on}\n"));
-    }
-    Variant::from_str_in(&format!("{} with {name}", v.name()), &text, &dir).map_err(|e| {
-        format!(
-            "the library piece `{name}` cannot join {}:\n{}",
-            v.name(),
-            e.render().trim_end()
-        )
-    })
+    Variant::loader()
+        .options(crate::game::settings(&start.game.options)?)
+        .base_dir(dir)
+        .parse(&format!("{} with {name}", v.name()), &text)
+        .or_else(|e| {
+            if e.to_string().contains("letter") {
+                Err(format!("the piece `{name}` cannot join {}:\n{e}", v.name()))
+            } else {
+                // Not a piece any of the game's libraries defines: say which it has.
+                Ok(v.clone())
+            }
+        })
 }

@@ -57,8 +57,10 @@ fn what_birds_and_ninjas_says() {
         assert!(text.contains(line), "missing {line:?}");
     }
     // With the option on, it says so and the end rules name the scepter squares.
-    let on =
-        Variant::resolve_with_options("birds-and-ninjas", &["capture-the-scepter".into()]).unwrap();
+    let on = Variant::loader()
+        .option("capture-the-scepter", true)
+        .resolve("birds-and-ninjas")
+        .unwrap();
     let text = Description::of(&on).text();
     assert!(
         text.contains("### capture-the-scepter\n\non: yes\n"),

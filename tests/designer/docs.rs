@@ -138,7 +138,7 @@ fn every_perft_count_in_the_docs_is_the_engines() {
                 if let Some((game, depth, count)) = perft_claim(&line[i + 6..]) {
                     let v = match Variant::builtin(game) {
                         Some(v) => v,
-                        None => Variant::from_path(root().join(game)).unwrap(),
+                        None => Variant::load(root().join(game)).unwrap(),
                     };
                     let got = perft(&mut Position::start(&v), depth);
                     assert_eq!(got, count, "{page}:{}: `{line}`", n + 1);

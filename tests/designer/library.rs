@@ -9,7 +9,7 @@ fn dive_bombers_after_three_moves() {
         env!("CARGO_MANIFEST_DIR"),
         "/../docs/examples/dive-bombers.toml"
     );
-    let game = Variant::from_path(path).expect("the game loads");
+    let game = Variant::load(path).expect("the game loads");
     let mut pos = Position::start(&game);
     // Moves as a player types them (`e5`, `Nd3`, `J@e4` work too).
     for typed in ["e2e5", "e9e6", "J@e4"] {
@@ -30,7 +30,7 @@ fn dive_bombers_after_three_moves() {
 #[test]
 fn dive_bombers_rules() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/examples");
-    let game = Variant::from_path(format!("{dir}/dive-bombers.toml")).expect("the game loads");
+    let game = Variant::load(format!("{dir}/dive-bombers.toml")).expect("the game loads");
     insta::assert_snapshot!("dive_bombers_rules", Description::of(&game).text());
     let report = testfile::run_file(format!("{dir}/dive-bombers.test.toml").as_ref());
     assert!(report.passed(), "{}", report.render());

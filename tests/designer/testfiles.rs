@@ -86,8 +86,8 @@ fn the_library_reports_lines() {
     assert!(!report.passed());
     assert_eq!((report.tests(), report.failed_tests()), (7, 7));
     let first = &report.problems()[0];
-    assert_eq!(report.line_col(first), Some((7, 19)));
-    assert_eq!(first.label, "the engine counts 8902");
+    assert_eq!((first.line(), first.column()), (Some(7), Some(19)));
+    assert_eq!(first.label(), "the engine counts 8902");
     let ok = testfile::run_str(
         "inline.test.toml",
         "game = \"chess\"\n[[test]]\nmoves = \"e4 e5 Nf3\"\ncount = 29\nresult = \"none\"\n",

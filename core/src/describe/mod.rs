@@ -360,7 +360,11 @@ fn piece_facts(v: &Arc<Variant>, kind: crate::Kind) -> PieceFacts {
         value: p.value as f64 / 100.0,
         royal: p.royal,
         pawn: p.pawn,
-        moves: p.def.moves.iter().map(words::primitive).collect(),
+        moves: v.def.pieces[kind.index()]
+            .moves
+            .iter()
+            .map(words::primitive)
+            .collect(),
         diagrams,
     }
 }

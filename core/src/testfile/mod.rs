@@ -31,7 +31,8 @@ mod read;
 
 use std::path::Path;
 
-use crate::source::{Diagnostic, Sources};
+use crate::Diagnostic;
+use crate::source::{self, Sources};
 
 /// The deepest perft a test may ask for.
 pub const MAX_PERFT_DEPTH: u32 = 64;
@@ -43,7 +44,6 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 /// of the file, each at its line.
 #[derive(Clone, Debug)]
 pub struct TestReport {
-    sources: Sources,
     tests: usize,
     failed_tests: usize,
     problems: Vec<Diagnostic>,
@@ -65,20 +65,16 @@ impl TestReport {
         self.failed_tests
     }
 
-    /// The failures and mistakes, each with its file, line and column.
+    /// The failures and mistakes, each with its file, line and column: the message says
+    /// what was expected, the label what the engine says.
     pub fn problems(&self) -> &[Diagnostic] {
         &self.problems
-    }
-
-    /// The line and column of a problem (1-based), when it has a place in the file.
-    pub fn line_col(&self, d: &Diagnostic) -> Option<(usize, usize)> {
-        d.span.map(|s| self.sources.line_col(s))
     }
 
     /// The failures and mistakes as `validate` shows mistakes: `FILE:LINE:COLUMN:
     /// message`, the line, and a note under the expectation.
     pub fn render(&self) -> String {
-        self.sources.render(&self.problems)
+        self.problems.iter().map(|d| format!("{d}\n")).collect()
     }
 }
 
@@ -94,7 +90,6 @@ pub fn run_file(path: &Path) -> TestReport {
             run_str(&name, &text, &dir)
         }
         Err(why) => TestReport {
-            sources: Sources::default(),
             tests: 0,
             failed_tests: 0,
             problems: vec![Diagnostic::global(format!("{name}: {why}"))],
@@ -122,27 +117,28 @@ fn read_limited(path: &Path) -> Result<String, String> {
 /// start.
 pub fn run_str(name: &str, text: &str, dir: &Path) -> TestReport {
     let mut sources = Sources::default();
-    let file = sources.add(name, text);
-    let mut problems = Vec::new();
-    let parsed = read::read(file, text, dir, &mut problems);
+    let file = sources.add(name, text, false);
+    let mut problems: Vec<source::Diagnostic> = Vec::new();
     let mut report = TestReport {
-        sources,
         tests: 0,
         failed_tests: 0,
-        problems,
+        problems: Vec::new(),
     };
-    let Some(parsed) = parsed else {
-        return report;
-    };
-    report.tests = parsed.tests.len();
-    for t in &parsed.tests {
-        let before = report.problems.len();
-        check::run(&parsed.game, t, &mut report.problems);
-        // In the order of the file.
-        report.problems[before..].sort_by_key(|d| d.span.map(|s| s.start));
-        if report.problems.len() > before {
-            report.failed_tests += 1;
+    if let Some(parsed) = read::read(file, text, dir, &mut problems) {
+        report.tests = parsed.tests.len();
+        for t in &parsed.tests {
+            let before = problems.len();
+            check::run(&parsed.game, t, &mut problems);
+            // In the order of the file.
+            problems[before..].sort_by_key(|d| d.place());
+            if problems.len() > before {
+                report.failed_tests += 1;
+            }
         }
     }
+    report.problems = problems
+        .iter()
+        .map(|d| Diagnostic::resolve(&sources, d))
+        .collect();
     report
 }

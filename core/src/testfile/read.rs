@@ -4,8 +4,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::source::{Diagnostic, Node, Span, Table, Value, parse_toml, suggest};
+use crate::load::reader::{Node, Table, Value, parse_toml};
+use crate::source::{Ctx, Diagnostic, Span, one_of, suggest};
 use crate::variant::Variant;
+use crate::{OptionSetting, Severity};
 
 /// A value and where it was written.
 #[derive(Clone, Debug)]
@@ -66,7 +68,7 @@ impl Reader<'_> {
                 self.err(
                     *span,
                     format!("unknown key `{k}` in {what}{hint}"),
-                    format!("expected {}", crate::source::one_of(known)),
+                    format!("expected {}", one_of(known)),
                 );
             }
         }
@@ -228,7 +230,7 @@ impl Reader<'_> {
             self.err(
                 test.at,
                 format!("`{}` expects nothing", test.name),
-                format!("add one of {}", crate::source::one_of(EXPECTATIONS)),
+                format!("add one of {}", one_of(EXPECTATIONS)),
             );
         }
         if let (Some(b), true) = (&test.because, test.illegal.is_empty()) {
@@ -243,7 +245,19 @@ impl Reader<'_> {
 }
 
 /// Loads the game a test file names: a built-in game, or a file relative to `dir`.
-fn game(r: &mut Reader, spec: &Sp<String>, options: &[String], dir: &Path) -> Option<Arc<Variant>> {
+fn game(
+    r: &mut Reader,
+    spec: &Sp<String>,
+    options: &[Sp<String>],
+    dir: &Path,
+) -> Option<Arc<Variant>> {
+    let mut settings = Vec::new();
+    for o in options {
+        match o.v.parse::<OptionSetting>() {
+            Ok(s) => settings.push(s),
+            Err(e) => r.err(o.span, e.to_string(), "`NAME`, `NAME=on` or `NAME=off`"),
+        }
+    }
     let builtin = crate::builtin::game(&spec.v).is_some();
     let path = dir.join(&spec.v);
     if !builtin && !path.is_file() {
@@ -259,10 +273,11 @@ fn game(r: &mut Reader, spec: &Sp<String>, options: &[String], dir: &Path) -> Op
         );
         return None;
     }
+    let loader = Variant::loader().options(settings);
     let loaded = if builtin {
-        Variant::resolve_with_options(&spec.v, options)
+        loader.builtin(&spec.v)
     } else {
-        Variant::from_path_with_options(&path, options)
+        loader.load(&path)
     };
     match loaded {
         Ok(v) => Some(v),
@@ -286,21 +301,15 @@ pub(super) fn read(
     dir: &Path,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<File> {
-    let top = match parse_toml(file, text) {
-        Ok(t) => t,
-        Err(d) => {
-            problems.extend(d);
-            return None;
-        }
+    let mut cx = Ctx::default();
+    let Some(top) = parse_toml(file, text, &mut cx) else {
+        problems.extend(cx.diags);
+        return None;
     };
     let mut r = Reader { text, problems };
     r.unknown_keys(&top, TOP_KEYS, "a test file");
-    let options: Vec<String> = match top.get("options") {
-        Some(n) => r
-            .words(n, "options", "[\"capture-the-scepter\"]")
-            .into_iter()
-            .map(|s| s.v)
-            .collect(),
+    let options: Vec<Sp<String>> = match top.get("options") {
+        Some(n) => r.words(n, "options", "[\"capture-the-scepter\"]"),
         None => Vec::new(),
     };
     let spec = match top.get("game") {
@@ -357,7 +366,7 @@ pub(super) fn read(
     r.problems
         .sort_by_key(|d| d.span.map_or(usize::MAX, |s| s.start));
     let game = game(&mut r, &spec?, &options, dir)?;
-    if !r.problems.is_empty() {
+    if r.problems.iter().any(|d| d.severity == Severity::Error) {
         return None;
     }
     Some(File { game, tests })
