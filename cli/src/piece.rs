@@ -64,62 +64,7 @@ pub fn run(mut a: PieceArgs) -> Result<(), String> {
             let moves = pos.piece_moves(sq);
             (pos, sq, moves, format!(", empty board of {}", v.name()))
         }
-        true => {
-            let pos = a.start.position_in(&v)?;
-            let color_given = name.chars().count() == 1 || a.black;
-            let matches = |s: Square| {
-                pos.piece_at(s)
-                    .is_some_and(|(k, c)| k == kind && (!color_given || c == color))
-            };
-            let who = if color_given {
-                format!("{} {}", color.name(), pt.name())
-            } else {
-                pt.name().to_string()
-            };
-            let sq = match &a.at {
-                Some(s) => {
-                    let sq = square(s)?;
-                    if !matches(sq) {
-                        let there = match pos.piece_at(sq) {
-                            Some((k, c)) => format!("a {} {}", c.name(), v.piece(k).name()),
-                            None => "nothing".to_string(),
-                        };
-                        return Err(format!("there is no {who} on {s}: it holds {there}"));
-                    }
-                    sq
-                }
-                None => {
-                    let found: Vec<Square> = g.squares().filter(|s| matches(*s)).collect();
-                    match found.as_slice() {
-                        [s] => *s,
-                        [] => return Err(format!("there is no {who} in this position")),
-                        _ => {
-                            let names: Vec<String> = found.iter().map(|s| g.name(*s)).collect();
-                            return Err(format!(
-                                "there are several: {} (give one with --at)",
-                                names.join(", ")
-                            ));
-                        }
-                    }
-                }
-            };
-            let mover = pos.piece_at(sq).map(|(_, c)| c).unwrap_or(color);
-            if pos.side_to_move() == mover {
-                let moves: Vec<Move> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| m.from() == sq && !m.is_drop())
-                    .collect();
-                (pos, sq, moves, " in the given position".to_string())
-            } else {
-                let moves = pos.piece_moves(sq);
-                let note = format!(
-                    " in the given position (it is {}'s turn: pseudo-legal moves)",
-                    pos.side_to_move().name()
-                );
-                (pos, sq, moves, note)
-            }
-        }
+        true => in_position(&a, &v, &name, kind, color)?,
     };
     let (_, color) = pos.piece_at(sq).expect("the piece stands on its square");
     let title = format!(
@@ -150,6 +95,78 @@ pub fn run(mut a: PieceArgs) -> Result<(), String> {
         note!("wrote {}", path.display());
     }
     Ok(())
+}
+
+/// The piece in the position of `--fen` and `--moves`: its square (`--at`, or the only
+/// such piece), its moves (legal when its side is to move, else pseudo-legal) and the
+/// title's words for the position.
+fn in_position(
+    a: &PieceArgs,
+    v: &Arc<Variant>,
+    name: &str,
+    kind: Kind,
+    color: Color,
+) -> Result<(Position, Square, Vec<Move>, String), String> {
+    let g = v.geometry();
+    let pt = v.piece(kind);
+    let square = |s: &str| {
+        g.parse_square(s)
+            .ok_or_else(|| format!("there is no square `{s}` on the board of {}", v.name()))
+    };
+    let pos = a.start.position_in(v)?;
+    let color_given = name.chars().count() == 1 || a.black;
+    let matches = |s: Square| {
+        pos.piece_at(s)
+            .is_some_and(|(k, c)| k == kind && (!color_given || c == color))
+    };
+    let who = if color_given {
+        format!("{} {}", color.name(), pt.name())
+    } else {
+        pt.name().to_string()
+    };
+    let sq = match &a.at {
+        Some(s) => {
+            let sq = square(s)?;
+            if !matches(sq) {
+                let there = match pos.piece_at(sq) {
+                    Some((k, c)) => format!("a {} {}", c.name(), v.piece(k).name()),
+                    None => "nothing".to_string(),
+                };
+                return Err(format!("there is no {who} on {s}: it holds {there}"));
+            }
+            sq
+        }
+        None => {
+            let found: Vec<Square> = g.squares().filter(|s| matches(*s)).collect();
+            match found.as_slice() {
+                [s] => *s,
+                [] => return Err(format!("there is no {who} in this position")),
+                _ => {
+                    let names: Vec<String> = found.iter().map(|s| g.name(*s)).collect();
+                    return Err(format!(
+                        "there are several: {} (give one with --at)",
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+    };
+    let mover = pos.piece_at(sq).map(|(_, c)| c).unwrap_or(color);
+    if pos.side_to_move() == mover {
+        let moves: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == sq && !m.is_drop())
+            .collect();
+        Ok((pos, sq, moves, " in the given position".to_string()))
+    } else {
+        let moves = pos.piece_moves(sq);
+        let note = format!(
+            " in the given position (it is {}'s turn: pseudo-legal moves)",
+            pos.side_to_move().name()
+        );
+        Ok((pos, sq, moves, note))
+    }
 }
 
 fn count(n: usize) -> String {

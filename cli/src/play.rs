@@ -88,9 +88,42 @@ fn wrap_help(head: &str, clauses: &[String]) -> String {
     out
 }
 
+/// Example moves for the help: full move text, and the short forms.
+#[derive(Default)]
+struct Examples {
+    full: Vec<String>,
+    short: Vec<String>,
+}
+
 /// The help text, its examples taken from the game being played: a move of its start,
 /// its promotion, drops and castling, and the short forms with its own pieces.
 fn help(start: &Position) -> String {
+    let mut ex = Examples::default();
+    move_examples(start, &mut ex);
+    drop_examples(start, &mut ex);
+    castling_examples(start, &mut ex);
+    for list in [&mut ex.full, &mut ex.short] {
+        if let Some(last) = list.last_mut() {
+            last.pop();
+            last.push('.');
+        }
+    }
+    let mut out = String::from("Type a move, or a command.\n");
+    out.push_str(&wrap_help("  Moves    ", &ex.full));
+    out.push('\n');
+    if !ex.short.is_empty() {
+        let mut s = vec!["Short forms when they name one legal move:".to_string()];
+        s.extend(ex.short);
+        out.push_str(&wrap_help("           ", &s));
+        out.push('\n');
+    }
+    out.push_str(COMMANDS);
+    out
+}
+
+/// A pawn's move of the start (or another move), a promotion, and the short forms of a
+/// piece's move and a pawn's.
+fn move_examples(start: &Position, ex: &mut Examples) {
     let v = start.variant();
     let g = &v.geometry();
     let legal = start.legal_moves();
@@ -117,16 +150,14 @@ fn help(start: &Position) -> String {
                 .filter(|m| !m.is_drop() && !m.is_castle())
                 .min_by_key(|m| start.move_text(m))
         });
-    let mut full: Vec<String> = Vec::new();
-    let mut short: Vec<String> = Vec::new();
     if let Some(m) = plain {
-        full.push(format!("{} (from, to),", start.move_text(m)));
+        ex.full.push(format!("{} (from, to),", start.move_text(m)));
     }
     if let Some(p) = describe::promotions(v)
         .into_iter()
         .find(|p| !p.example.is_empty())
     {
-        full.push(format!("{} (promotion),", p.example));
+        ex.full.push(format!("{} (promotion),", p.example));
     }
     // Short forms with a piece of the game that can move at the start.
     let piece_move = legal
@@ -138,9 +169,9 @@ fn help(start: &Position) -> String {
         let l = kind_of(m).map(|p| p.letter()).unwrap_or('?');
         let to = g.name(m.to());
         let file = fairyforge::geometry::file_char(g.file(m.from()));
-        short.push(format!("{l}{to} (piece letter and square),"));
-        short.push(format!("{l}x{to} (x: a capture),"));
-        short.push(format!("{l}{file}{to} (with origin file),"));
+        ex.short.push(format!("{l}{to} (piece letter and square),"));
+        ex.short.push(format!("{l}x{to} (x: a capture),"));
+        ex.short.push(format!("{l}{file}{to} (with origin file),"));
     }
     if let Some(m) = plain.filter(|m| is_pawn(m)) {
         let (f, r) = g.coords(m.to());
@@ -149,29 +180,42 @@ fn help(start: &Position) -> String {
         } else {
             f.saturating_sub(1)
         };
-        short.push(format!(
+        ex.short.push(format!(
             "{} / {}x{}{r} (pawns),",
             g.name(m.to()),
             fairyforge::geometry::file_char(f),
             fairyforge::geometry::file_char(next)
         ));
     }
+}
+
+/// A drop, and with a push its short form.
+fn drop_examples(start: &Position, ex: &mut Examples) {
+    let v = start.variant();
     if let Some(d) = describe::drops(v)
         .into_iter()
         .find(|d| !d.example.is_empty())
     {
         match &d.pushed {
             Some(p) => {
-                full.push(format!("{} / {p} (drop, with push),", d.example));
+                ex.full
+                    .push(format!("{} / {p} (drop, with push),", d.example));
                 let (l, squares) = p.split_once('@').unwrap_or(("", ""));
                 let end = &squares[d.example.len() - l.len() - 1..];
-                short.push(format!("{l}@{end} (drop ending on {end}, push included),"));
+                ex.short
+                    .push(format!("{l}@{end} (drop ending on {end}, push included),"));
             }
-            None => full.push(format!("{} (drop),", d.example)),
+            None => ex.full.push(format!("{} (drop),", d.example)),
         }
     }
+}
+
+/// White's castling with its last rook whose king goes two files (else the first), and
+/// its short forms.
+fn castling_examples(start: &Position, ex: &mut Examples) {
+    let v = start.variant();
+    let g = v.geometry();
     if let Some(c) = describe::castling(v) {
-        // White's castling with its last rook whose king goes two files, else the first.
         let side = &c.sides[0];
         let king = g.parse_square(&side.king);
         let moves: Vec<&describe::Castling> = side
@@ -186,34 +230,17 @@ fn help(start: &Position) -> String {
                 .is_some_and(|(k, t)| (g.file(k) as i32 - g.file(t) as i32).abs() == 2)
         });
         if let Some(m) = two.or(moves.first()) {
-            full.push(format!(
+            ex.full.push(format!(
                 "{} (castling: the king's move then the rook's),",
                 m.text
             ));
             let royal = v.royal_kind().map(|k| v.piece(k).letter()).unwrap_or('K');
-            short.push(format!(
+            ex.short.push(format!(
                 "{royal}{0} or {1}{0} (castling by the king's move), O-O / O-O-O (castling toward the higher / lower files),",
                 m.king_to, side.king
             ));
         }
     }
-    for list in [&mut full, &mut short] {
-        if let Some(last) = list.last_mut() {
-            last.pop();
-            last.push('.');
-        }
-    }
-    let mut out = String::from("Type a move, or a command.\n");
-    out.push_str(&wrap_help("  Moves    ", &full));
-    out.push('\n');
-    if !short.is_empty() {
-        let mut s = vec!["Short forms when they name one legal move:".to_string()];
-        s.extend(short);
-        out.push_str(&wrap_help("           ", &s));
-        out.push('\n');
-    }
-    out.push_str(COMMANDS);
-    out
 }
 
 struct Game {
@@ -296,32 +323,42 @@ impl Tracked {
     }
 }
 
+impl Game {
+    /// The game the arguments ask for: its start (the setup or `--fen`), the position
+    /// after `--moves`, the players and the computer's limits.
+    fn new(a: &PlayArgs) -> Result<Game, String> {
+        let v = crate::game::load(&a.variant, &a.options)?;
+        let start = match &a.fen {
+            Some(f) => Position::from_fen(&v, f)
+                .map_err(|e| format!("bad position string: {}", e.render(f)))?,
+            None => Position::start(&v),
+        };
+        let mut pos = start.clone();
+        crate::game::play_moves(&mut pos, &a.moves)?;
+        let time = crate::check::seconds("--time", a.time, true)?;
+        let color = !a.no_color
+            && std::io::stdout().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none();
+        Ok(Game {
+            help: help(&start),
+            pos,
+            start,
+            players: [a.white, a.black],
+            limits: match a.nodes {
+                Some(n) => Limits::nodes(n.max(1)),
+                None => Limits::time(time),
+            },
+            color,
+            interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),
+            searcher: Searcher::new(64),
+        })
+    }
+}
+
 /// Runs the game loop. Errors for unreadable input and unwritable output.
 pub fn run(a: PlayArgs) -> Result<(), String> {
-    let v = crate::game::load(&a.variant, &a.options)?;
-    let start = match &a.fen {
-        Some(f) => Position::from_fen(&v, f)
-            .map_err(|e| format!("bad position string: {}", e.render(f)))?,
-        None => Position::start(&v),
-    };
-    let mut pos = start.clone();
-    crate::game::play_moves(&mut pos, &a.moves)?;
-    let time = crate::check::seconds("--time", a.time, true)?;
-    let color =
-        !a.no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let mut game = Game {
-        help: help(&start),
-        pos,
-        start,
-        players: [a.white, a.black],
-        limits: match a.nodes {
-            Some(n) => Limits::nodes(n.max(1)),
-            None => Limits::time(time),
-        },
-        color,
-        interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),
-        searcher: Searcher::new(64),
-    };
+    let mut game = Game::new(&a)?;
+    let v = game.start.variant().clone();
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut lines = stdin.lock().lines();

@@ -177,6 +177,57 @@ fn changed(key: &str, old: &Fact, new: &Fact) -> String {
     format!("{what}: {} -> {}", old.value, new.value)
 }
 
+/// What changed among the facts of one section that both texts have.
+fn section_changes(o: &[&Fact], n: &[&Fact]) -> Vec<String> {
+    let mut here: Vec<String> = Vec::new();
+    // List items: what is no longer there and what is new.
+    let items = |v: &[&Fact]| -> Vec<String> {
+        v.iter()
+            .filter(|f| f.key == "item")
+            .map(|f| f.value.clone())
+            .collect()
+    };
+    let (oi, ni) = (items(o), items(n));
+    for i in oi.iter().filter(|i| !ni.contains(i)) {
+        here.push(format!("no longer: {i}"));
+    }
+    for i in ni.iter().filter(|i| !oi.contains(i)) {
+        here.push(format!("new: {i}"));
+    }
+    let mut keys: Vec<&str> = Vec::new();
+    for f in n.iter().chain(o.iter()) {
+        if f.key != "item" && f.key != "picture" && !keys.contains(&f.key.as_str()) {
+            keys.push(&f.key);
+        }
+    }
+    for k in keys {
+        let of: Vec<&&Fact> = o.iter().filter(|f| f.key == k).collect();
+        let nf: Vec<&&Fact> = n.iter().filter(|f| f.key == k).collect();
+        for i in 0..of.len().max(nf.len()) {
+            match (of.get(i), nf.get(i)) {
+                (Some(a), Some(b)) if a.value != b.value || a.count != b.count => {
+                    here.push(changed(k, a, b));
+                }
+                (Some(a), None) => here.push(format!("no longer: {k}: {}", a.value)),
+                (None, Some(b)) => here.push(format!("new: {k}: {}", b.value)),
+                _ => {}
+            }
+        }
+    }
+    if here.is_empty() {
+        let pic = |v: &[&Fact]| -> Vec<String> {
+            v.iter()
+                .filter(|f| f.key == "picture")
+                .map(|f| f.value.clone())
+                .collect()
+        };
+        if pic(o) != pic(n) {
+            here.push("the picture changed".to_string());
+        }
+    }
+    here
+}
+
 /// The differences between an old and a new description text, in the order of the new
 /// text (then what only the old one had). Empty when the texts say the same.
 pub fn diff(old: &str, new: &str) -> Vec<Change> {
@@ -222,52 +273,7 @@ pub fn diff(old: &str, new: &str) -> Vec<Change> {
         }
         let o: Vec<&Fact> = old.iter().filter(|f| f.section == s).collect();
         let n: Vec<&Fact> = new.iter().filter(|f| f.section == s).collect();
-        let mut here: Vec<String> = Vec::new();
-        // List items: what is no longer there and what is new.
-        let items = |v: &[&Fact]| -> Vec<String> {
-            v.iter()
-                .filter(|f| f.key == "item")
-                .map(|f| f.value.clone())
-                .collect()
-        };
-        let (oi, ni) = (items(&o), items(&n));
-        for i in oi.iter().filter(|i| !ni.contains(i)) {
-            here.push(format!("no longer: {i}"));
-        }
-        for i in ni.iter().filter(|i| !oi.contains(i)) {
-            here.push(format!("new: {i}"));
-        }
-        let mut keys: Vec<&str> = Vec::new();
-        for f in n.iter().chain(o.iter()) {
-            if f.key != "item" && f.key != "picture" && !keys.contains(&f.key.as_str()) {
-                keys.push(&f.key);
-            }
-        }
-        for k in keys {
-            let of: Vec<&&Fact> = o.iter().filter(|f| f.key == k).collect();
-            let nf: Vec<&&Fact> = n.iter().filter(|f| f.key == k).collect();
-            for i in 0..of.len().max(nf.len()) {
-                match (of.get(i), nf.get(i)) {
-                    (Some(a), Some(b)) if a.value != b.value || a.count != b.count => {
-                        here.push(changed(k, a, b));
-                    }
-                    (Some(a), None) => here.push(format!("no longer: {k}: {}", a.value)),
-                    (None, Some(b)) => here.push(format!("new: {k}: {}", b.value)),
-                    _ => {}
-                }
-            }
-        }
-        if here.is_empty() {
-            let pic = |v: &[&Fact]| -> Vec<String> {
-                v.iter()
-                    .filter(|f| f.key == "picture")
-                    .map(|f| f.value.clone())
-                    .collect()
-            };
-            if pic(&o) != pic(&n) {
-                here.push("the picture changed".to_string());
-            }
-        }
+        let here = section_changes(&o, &n);
         out.extend(here.into_iter().map(|what| Change {
             section: s.to_string(),
             what,
