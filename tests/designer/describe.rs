@@ -103,3 +103,30 @@ fn json_is_the_same_facts() {
     assert_eq!(json["drops"][0]["piece"], "stealth-gryphon");
     assert_eq!(json["drops"][0]["white_zone"], "e0 f0");
 }
+
+/// A board with holes: they are listed, the centre that is a hole is skipped, and a
+/// square next to a hole is shown, where the hole stops the bishop's diagonal.
+#[test]
+fn a_board_with_holes() {
+    let text = "name = \"Holes\"\nimport = \"pieces.toml\"\npieces = [\"king\", \"bishop\"]\n\
+        setup = \"4k3/8/8/7/7/8/8/B3K3 w - - 0 1\"\n[board]\nfiles = 8\nranks = 8\n\
+        holes = [\"d4\", \"d5\"]\n";
+    let v = Variant::parse("holes.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let d = Description::of(&v);
+    assert_eq!(d.board.holes, ["d4", "d5"]);
+    assert_eq!(d.board.squares, 62);
+    let bishop = d.pieces.iter().find(|p| p.id == "bishop").unwrap();
+    let whys: Vec<(&str, &str)> = bishop
+        .diagrams
+        .iter()
+        .map(|g| (g.square.as_str(), g.why.as_str()))
+        .collect();
+    assert_eq!(whys, [("a1", "a corner"), ("c3", "next to a hole")]);
+    assert_eq!(
+        bishop.diagrams[1].moves,
+        ["c3a1", "c3a5", "c3b2", "c3b4", "c3d2", "c3e1"]
+    );
+    let text = d.text();
+    assert!(text.contains("holes: d4 d5\n"), "{text}");
+    assert!(text.contains("#### From c3 (next to a hole)\n"), "{text}");
+}
