@@ -22,7 +22,7 @@ pub struct GameArgs {
 pub struct Start {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The position string to start from (docs/format.md, "Position strings"); default:
+    /// The position string to start from (docs/rules.md, "Position strings"); default:
     /// the game's setup.
     #[arg(long)]
     pub fen: Option<String>,

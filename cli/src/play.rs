@@ -40,7 +40,7 @@ pub struct PlayArgs {
     /// `fairyforge list` shows them.
     #[arg(long = "option", value_name = "NAME")]
     options: Vec<String>,
-    /// Start from this position string (docs/format.md, "Position strings") instead of
+    /// Start from this position string (docs/rules.md, "Position strings") instead of
     /// the game's setup.
     #[arg(long)]
     fen: Option<String>,

@@ -221,7 +221,7 @@ fn castling(out: &mut String, d: &Description) {
         return;
     };
     let _ = writeln!(out, "rook piece: {}", piece_name(d, &c.rook_piece));
-    out.push_str("conditions: the king and the rook have not moved; the squares between them are empty; the king is not in check and no square it passes or lands on is attacked.\n\n");
+    out.push_str("conditions: the king and the rook have not moved; the squares between them are empty; the king is not in check, passes no attacked square and does not end in check (with the rook on its new square).\n\n");
     for s in &c.sides {
         let _ = writeln!(out, "### {}: king on {}\n", s.color, s.king);
         for r in &s.rooks {
