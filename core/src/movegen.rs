@@ -257,8 +257,10 @@ fn castling(pos: &mut Position, us: Color, in_check: bool, out: &mut Vec<Move>) 
             continue;
         }
         'option: for opt in &rook.options {
-            // R22: no square the king passes or lands on may be attacked, tested with the
-            // king placed there and everything else unmoved.
+            // R22: no square the king passes over may be attacked, tested with the king
+            // placed there and everything else unmoved. Its destination is not one of them:
+            // it is judged by the legality test of the final position below, with the rook
+            // on its new square (a rook landing between the king and an attacker shields it).
             board[home.index()] = Piece::EMPTY;
             for &t in &opt.transit {
                 let saved = board[t.index()];

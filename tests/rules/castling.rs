@@ -197,6 +197,49 @@ fn r22_refused_through_or_onto_an_attacked_square_but_the_rook_may_pass_one() {
 }
 
 #[test]
+fn r22_the_destination_is_judged_with_the_rook_on_its_new_square() {
+    // A Black Stealth Gryphon on e0 reaches b1 only through c1 (one diagonal step to d1,
+    // then at least two squares along rank 1). The king of f1b1b1c1 passes e1, d1 and c1,
+    // none attacked with the king there and the rest unmoved; on b1 it is shielded by the
+    // rook that lands on c1. Tested with the king on b1 and the rook still on b1 instead,
+    // the castling would be refused.
+    let p = pos(
+        "stealth-ninja",
+        "2/9k/10/10/10/10/10/10/10/10/1R3K4/y1[] w B - 0 1",
+    );
+    assert_eq!(
+        castlings(&p),
+        strs(&["f1b1b1c1", "f1c1b1d1", "f1d1b1e1", "f1e1b1f1"])
+    );
+    // A Gryphon on g2 reaches d1 through f1 and e1: f1d1b1e1 lands its rook on e1, in
+    // between; f1c1b1d1 and f1b1b1c1 pass over d1, attacked once the king has left f1.
+    let p = pos(
+        "stealth-ninja",
+        "2/9k/10/10/10/10/10/10/10/6y3/1R3K4/2[] w B - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&["f1d1b1e1", "f1e1b1f1"]));
+    // The same shield for Black, mirrored: a White Gryphon on e11 and on g9.
+    let p = pos(
+        "stealth-ninja",
+        "Y1/1r3k4/10/10/10/10/10/10/10/10/9K/2[] b b - 0 1",
+    );
+    assert_eq!(
+        castlings(&p),
+        strs(&[
+            "f10b10b10c10",
+            "f10c10b10d10",
+            "f10d10b10e10",
+            "f10e10b10f10"
+        ])
+    );
+    let p = pos(
+        "stealth-ninja",
+        "2/1r3k4/6Y3/10/10/10/10/10/10/10/9K/2[] b b - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&["f10d10b10e10", "f10e10b10f10"]));
+}
+
+#[test]
 fn r22_r23_refused_through_a_square_attacked_only_as_a_jumped_over_square() {
     // A black Flying Bomber on e2, a white Ninja Warrior on e0. A king on e1 would be
     // captured only as the jumped-over piece of the bomber's e2-e0 jump (landing on the
@@ -434,7 +477,9 @@ fn reference_castlings(p: &fairyforge::Position) -> Vec<String> {
                 continue;
             }
             let t = g.square(tf, home_rank).unwrap();
-            for s in 1..=steps {
+            // The squares passed over, strictly before the destination, with the king
+            // placed there and everything else unmoved.
+            for s in 1..steps {
                 let x = g.square(5 + s * dir, home_rank).unwrap();
                 if attacked_with(&[(x, Some(king)), (home, None)], x) {
                     continue 'target;
