@@ -12,6 +12,7 @@
 //!   game allows one castling that way.
 
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::types::{Color, Kind, Square};
 
@@ -41,6 +42,9 @@ pub enum InputError {
     /// Several legal moves fit the text: their R29 texts.
     #[error("ambiguous: could be {}", .0.join(" or "))]
     Ambiguous(Vec<String>),
+    /// The game is over (checkmate, stalemate, Capture the Scepter): no move fits.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
 }
 
 /// What could not be read in an input.
@@ -197,6 +201,11 @@ impl Reader<'_> {
         }
         let legal = self.pos.legal_moves();
         let texts: Vec<String> = legal.iter().map(|m| self.pos.move_text(m)).collect();
+        if legal.is_empty()
+            && let Some(o) = self.pos.outcome()
+        {
+            return Err(InputError::GameOver(o));
+        }
         // Exact R29 text first.
         if let Some(i) = texts.iter().position(|x| x == t) {
             return Ok(legal[i]);

@@ -2,6 +2,7 @@
 //! `J@e2e5`, castling as the king's move then the rook's: `f1h1i1g1`.
 
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::position::Position;
 
 /// Why a move text was not accepted.
@@ -20,6 +21,14 @@ pub enum MoveError {
     Illegal {
         /// The text, trimmed.
         text: String,
+    },
+    /// The game is over (checkmate, stalemate, Capture the Scepter): no move is legal.
+    #[error("`{text}` cannot be played: the game is over ({outcome})")]
+    GameOver {
+        /// The text, trimmed.
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
     },
 }
 
@@ -93,6 +102,14 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
         reason,
     })?;
     let moves = pos.legal_moves();
+    if moves.is_empty()
+        && let Some(outcome) = pos.outcome()
+    {
+        return Err(MoveError::GameOver {
+            text: t.to_string(),
+            outcome,
+        });
+    }
     let found: Vec<Move> = moves
         .into_iter()
         .filter(|m| move_text(pos, m) == t)
