@@ -3,7 +3,7 @@
 
 use crate::geometry::coord_name;
 use crate::position::Position;
-use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
+use crate::types::{ByColor, CastlingRights, Color, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
 /// A position string that cannot be read: what is wrong, and where (byte offset, length).
@@ -578,7 +578,7 @@ fn write_parts(
     if v.has_drops {
         out.push('[');
         for c in Color::BOTH {
-            for k in reserve_order(v) {
+            for k in v.reserve_order() {
                 for _ in 0..reserves[c][k.index()] {
                     out.push(letter(v, Piece::new(k, c)));
                 }
@@ -609,24 +609,6 @@ fn letter(v: &Variant, p: Piece) -> char {
     } else {
         l.to_ascii_lowercase()
     }
-}
-
-/// Reserve letters print pieces before pawns (R28: `[YAJJJJyajjjj]`, `[CFJJJJcfjjjj]`),
-/// each group in the order the file's `[drops]` lists them, then in piece order.
-pub(crate) fn reserve_order(v: &Variant) -> Vec<Kind> {
-    let mut order: Vec<Kind> = v
-        .def
-        .drops
-        .iter()
-        .filter_map(|d| v.kind_by_id(&d.piece.name))
-        .collect();
-    for k in v.kinds() {
-        if !order.contains(&k) {
-            order.push(k);
-        }
-    }
-    order.sort_by_key(|k| v.piece(*k).pawn);
-    order
 }
 
 fn castling_text(v: &Variant, rights: CastlingRights) -> String {

@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod atom;
 mod attack;
 // TODO(arch-load): document the loading side's public items, then drop this allow.
 #[allow(missing_docs)]

@@ -1,0 +1,141 @@
+//! Compiling a [`VariantDef`] into a [`Variant`]: semantic checks, each pointing into the
+//! file, then per-square tables for move generation and reverse tables for attacks.
+//!
+//! One module per step, called in this order by [`compile`]: `options` (the optional rules
+//! in force), `board` (the geometry), `pieces` (letters, the royal piece), `promotion`,
+//! `drops`, `castling`; then, when the definition is right, `forward` (each primitive
+//! into atoms), `reverse` (the attack tables, from the atoms) and `setup` (the start
+//! position). `zones` turns a zone of the file into squares for any step.
+
+mod board;
+mod castling;
+mod drops;
+mod forward;
+mod options;
+mod pieces;
+mod promotion;
+mod reverse;
+mod setup;
+mod zones;
+
+use std::sync::Arc;
+
+use crate::def::VariantDef;
+use crate::load::{Ctx, LoadError, Read};
+use crate::source::Diagnostic;
+use crate::types::{ByColor, MAX_KINDS};
+use crate::variant::{PieceType, Variant};
+use crate::zobrist::Zobrist;
+
+use pieces::Names;
+use zones::{check_zone_squares, zone_set};
+
+/// Compiles what the loader read, with optional rules turned on or off by name; the
+/// problems of reading and of meaning together, in the order of the file.
+pub(crate) fn finish(read: Read, options: &[String]) -> Result<Arc<Variant>, LoadError> {
+    let Read {
+        def,
+        sources,
+        mut diags,
+    } = read;
+    // Problems of reading (syntax, keys, types) come first, then those of meaning (unknown
+    // names, the board, the setup), each group in reading order: file by file, top to
+    // bottom, problems without a place last. So a problem is reported before what follows
+    // from it.
+    let by_place = |d: &Diagnostic| d.span.map_or((u32::MAX, 0), |s| (s.file, s.start));
+    diags.sort_by_key(by_place);
+    let read_problems = diags.len();
+    let variant = def.and_then(|def| {
+        // Compiling sees the reading problems: it then checks what it can without building
+        // tables from a definition already known to be wrong.
+        let mut cx = Ctx {
+            diags: std::mem::take(&mut diags),
+        };
+        let variant = compile(&mut cx, def, options);
+        diags = cx.diags;
+        variant
+    });
+    diags[read_problems..].sort_by_key(by_place);
+    match variant {
+        Some(variant) if diags.is_empty() => Ok(Arc::new(variant)),
+        _ => {
+            if diags.is_empty() {
+                diags.push(Diagnostic::global("the game could not be read"));
+            }
+            Err(LoadError {
+                sources,
+                diagnostics: diags,
+            })
+        }
+    }
+}
+
+/// The steps, in order. Returns `None` when a step found the definition wrong (its
+/// problems are in `cx`).
+fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> Option<Variant> {
+    let enabled = options::apply(cx, &mut def, options);
+    let g = board::geometry(cx, &def);
+    let royal = pieces::check(cx, &def, &g);
+    let names = Names { def: &def };
+    let npieces = def.pieces.len().min(MAX_KINDS);
+    let promotions = promotion::compile(cx, &names, &g, npieces);
+    let mut rays = Vec::new();
+    let drops = drops::compile(cx, &names, &g, npieces, &mut rays);
+    let (castling, castle_clear) = castling::compile(cx, &names, &g);
+    if !cx.diags.is_empty() {
+        // Do not build tables from a definition already known to be wrong, but still check
+        // the setup so that all mistakes are reported at once.
+        setup::check_letters(cx, &def);
+        return None;
+    }
+    let forward = forward::build(&def, &g, npieces, &mut rays);
+    let attacks = reverse::build(&g, &forward.atoms, &forward.index, npieces, &mut rays);
+    let scepter = def.scepter.as_ref().map(|sc| {
+        check_zone_squares(cx, &g, &sc.zone);
+        (ByColor::from_fn(|c| zone_set(&g, &sc.zone, c)), sc.win)
+    });
+    // A game with drop rules shows reserves in its position strings, even empty (R28).
+    let has_drops = drops.iter().any(|d| !d.squares.is_empty())
+        || !def.drops.is_empty()
+        || def.drop_zone.is_some();
+    let variant = Variant {
+        name: def.name.clone(),
+        description: def.description.clone(),
+        pieces: piece_types(&def, npieces),
+        setup: def.setup.clone(),
+        zobrist: Zobrist::new(g.num_squares()),
+        geometry: g,
+        royal,
+        atoms: forward.atoms,
+        atom_index: forward.index,
+        rays,
+        attacks,
+        promo_rules: promotions.rules,
+        promo_of: promotions.of,
+        castling,
+        castle_clear,
+        drops,
+        has_drops,
+        scepter,
+        enabled,
+        def,
+    };
+    setup::complete(cx, variant)
+}
+
+/// The piece types of the variant.
+fn piece_types(def: &VariantDef, npieces: usize) -> Vec<PieceType> {
+    def.pieces
+        .iter()
+        .take(npieces)
+        .map(|p| PieceType {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            letter: p.letter,
+            value: (p.value * 100.0).round() as i32,
+            royal: p.royal,
+            pawn: p.pawn,
+            def: p.clone(),
+        })
+        .collect()
+}
