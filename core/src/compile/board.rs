@@ -3,7 +3,7 @@
 
 use crate::def::VariantDef;
 use crate::geometry::{Geometry, coord_name};
-use crate::load::Ctx;
+use crate::source::Ctx;
 use crate::sqset::MAX_SQUARES;
 
 /// The board of the game, with its mistakes reported.

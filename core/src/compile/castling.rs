@@ -3,7 +3,7 @@
 
 use crate::def::{CastlingDef, SquareRef};
 use crate::geometry::{Geometry, coord_name};
-use crate::load::Ctx;
+use crate::source::Ctx;
 use crate::types::{ByColor, CastlingRights, Color, Kind, Square};
 use crate::variant::{CastleOption, CastleRook, Castling};
 

@@ -3,7 +3,7 @@
 use crate::atom::{Ray, RayStep};
 use crate::def::{DropDef, VariantDef};
 use crate::geometry::Geometry;
-use crate::load::Ctx;
+use crate::source::Ctx;
 use crate::source::Span;
 use crate::types::{ByPiece, Color, Kind};
 use crate::variant::DropTable;

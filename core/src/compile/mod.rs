@@ -18,11 +18,9 @@ mod reverse;
 mod setup;
 mod zones;
 
-use std::sync::Arc;
-
 use crate::def::VariantDef;
-use crate::load::{Ctx, LoadError, Read};
-use crate::source::Diagnostic;
+use crate::load::OptionSetting;
+use crate::source::Ctx;
 use crate::types::{ByColor, MAX_KINDS};
 use crate::variant::{PieceType, Variant};
 use crate::zobrist::Zobrist;
@@ -30,49 +28,14 @@ use crate::zobrist::Zobrist;
 use pieces::Names;
 use zones::{check_zone_squares, zone_set};
 
-/// Compiles what the loader read, with optional rules turned on or off by name; the
-/// problems of reading and of meaning together, in the order of the file.
-pub(crate) fn finish(read: Read, options: &[String]) -> Result<Arc<Variant>, LoadError> {
-    let Read {
-        def,
-        sources,
-        mut diags,
-    } = read;
-    // Problems of reading (syntax, keys, types) come first, then those of meaning (unknown
-    // names, the board, the setup), each group in reading order: file by file, top to
-    // bottom, problems without a place last. So a problem is reported before what follows
-    // from it.
-    let by_place = |d: &Diagnostic| d.span.map_or((u32::MAX, 0), |s| (s.file, s.start));
-    diags.sort_by_key(by_place);
-    let read_problems = diags.len();
-    let variant = def.and_then(|def| {
-        // Compiling sees the reading problems: it then checks what it can without building
-        // tables from a definition already known to be wrong.
-        let mut cx = Ctx {
-            diags: std::mem::take(&mut diags),
-        };
-        let variant = compile(&mut cx, def, options);
-        diags = cx.diags;
-        variant
-    });
-    diags[read_problems..].sort_by_key(by_place);
-    match variant {
-        Some(variant) if diags.is_empty() => Ok(Arc::new(variant)),
-        _ => {
-            if diags.is_empty() {
-                diags.push(Diagnostic::global("the game could not be read"));
-            }
-            Err(LoadError {
-                sources,
-                diagnostics: diags,
-            })
-        }
-    }
-}
-
-/// The steps, in order. Returns `None` when a step found the definition wrong (its
+/// Compiles a definition the loader read (and checked), with optional rules turned on or
+/// off: the steps, in order. Returns `None` when a step found the definition wrong (its
 /// problems are in `cx`).
-fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> Option<Variant> {
+pub(crate) fn compile(
+    cx: &mut Ctx,
+    mut def: VariantDef,
+    options: &[OptionSetting],
+) -> Option<Variant> {
     let enabled = options::apply(cx, &mut def, options);
     let g = board::geometry(cx, &def);
     let royal = pieces::check(cx, &def, &g);
@@ -118,6 +81,7 @@ fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> Option<Vari
         has_drops,
         scepter,
         enabled,
+        warnings: Vec::new(),
         def,
     };
     setup::complete(cx, variant)
@@ -135,7 +99,6 @@ fn piece_types(def: &VariantDef, npieces: usize) -> Vec<PieceType> {
             value: (p.value * 100.0).round() as i32,
             royal: p.royal,
             pawn: p.pawn,
-            def: p.clone(),
         })
         .collect()
 }

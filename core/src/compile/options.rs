@@ -1,34 +1,26 @@
 //! Optional rules (R25): which are on, and what they add to the game.
 
 use crate::def::VariantDef;
-use crate::load::Ctx;
-use crate::source::Diagnostic;
+use crate::load::OptionSetting;
+use crate::source::{Ctx, Diagnostic};
 
-/// Turns on the options on by default, then those the user turns on (`NAME`, `NAME=on`) or
-/// off (`NAME=off`), the last word for a name winning; adds what the options in force
-/// bring (a Capture the Scepter rule, promotions) to the game. Returns their names.
-pub(super) fn apply(cx: &mut Ctx, def: &mut VariantDef, options: &[String]) -> Vec<String> {
+/// Turns on the options on by default, then those the user turns on or off, the last word
+/// for a name winning; adds what the options in force bring (a Capture the Scepter rule,
+/// promotions) to the game. Returns their names.
+pub(super) fn apply(cx: &mut Ctx, def: &mut VariantDef, options: &[OptionSetting]) -> Vec<String> {
     let mut enabled: Vec<String> = def
         .options
         .iter()
         .filter(|o| o.default)
         .map(|o| o.name.clone())
         .collect();
-    for spec in options {
-        let (name, on) = match spec.split_once('=') {
-            None => (spec.as_str(), Some(true)),
-            Some((n, "on" | "true" | "yes")) => (n, Some(true)),
-            Some((n, "off" | "false" | "no")) => (n, Some(false)),
-            Some((n, _)) => (n, None),
-        };
+    for setting in options {
+        let name = setting.name();
         if def.options.iter().any(|o| o.name == name) {
-            match on {
-                Some(true) if !enabled.iter().any(|e| e == name) => enabled.push(name.to_string()),
-                Some(true) => {}
-                Some(false) => enabled.retain(|e| e != name),
-                None => cx.diags.push(Diagnostic::global(format!(
-                    "option `{spec}`: write `{name}` or `{name}=on` to turn it on, `{name}=off` to turn it off"
-                ))),
+            if !setting.is_on() {
+                enabled.retain(|e| e != name);
+            } else if !enabled.iter().any(|e| e == name) {
+                enabled.push(name.to_string());
             }
         } else {
             cx.diags.push(Diagnostic::global(unknown_option(def, name)));

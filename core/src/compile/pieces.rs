@@ -1,37 +1,18 @@
-//! The pieces: their number, letters and the one royal piece checked; the zones of their
-//! moves checked; and finding a piece by the name a rule gives.
+//! The pieces: the one royal piece and the zones of their moves checked (their number and
+//! letters are the loader's); and finding a piece by the name a rule gives.
 
 use crate::def::{Named, VariantDef};
 use crate::geometry::Geometry;
-use crate::load::Ctx;
-use crate::types::{Kind, MAX_KINDS};
+use crate::source::Ctx;
+use crate::types::Kind;
 
 use super::zones::check_zone_squares;
 
 /// Checks the game's pieces; returns the royal kind.
 pub(super) fn check(cx: &mut Ctx, def: &VariantDef, g: &Geometry) -> Option<Kind> {
-    if def.pieces.len() > MAX_KINDS {
-        cx.err(
-            def.span,
-            format!("a game may use at most {MAX_KINDS} piece types"),
-            "use fewer pieces",
-        );
-    }
+    // At most MAX_KINDS pieces and their letters are checked by the loader.
     let mut royal = None;
     for (i, p) in def.pieces.iter().enumerate() {
-        if let Some(q) = def.pieces[..i]
-            .iter()
-            .find(|q| q.letter == p.letter && p.letter != '?')
-        {
-            cx.err(
-                p.letter_span,
-                format!(
-                    "two pieces of this game have the letter `{}`: `{}` and `{}`",
-                    p.letter, q.id, p.id
-                ),
-                "give each piece its own letter",
-            );
-        }
         if p.royal {
             if royal.is_some() {
                 cx.err(

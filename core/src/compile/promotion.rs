@@ -2,7 +2,7 @@
 
 use crate::def::{PromotionDef, VariantDef};
 use crate::geometry::Geometry;
-use crate::load::Ctx;
+use crate::source::Ctx;
 use crate::types::{ByColor, ByPiece, Color, Kind};
 use crate::variant::PromoRule;
 

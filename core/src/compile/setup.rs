@@ -2,9 +2,9 @@
 //! the slot pieces and the `reserve` table (Pick the Piece, R17); and pointing into it.
 
 use crate::def::VariantDef;
-use crate::fen::ParsedFen;
 use crate::geometry::coord_name;
-use crate::load::Ctx;
+use crate::setup::{Setup, SetupData};
+use crate::source::Ctx;
 use crate::source::Span;
 use crate::types::{ByColor, Color, MAX_KINDS, Piece};
 use crate::variant::Variant;
@@ -15,7 +15,7 @@ use super::zones::board_note;
 /// position of the game.
 pub(super) fn complete(cx: &mut Ctx, mut variant: Variant) -> Option<Variant> {
     let setup = variant.setup.trim().to_string();
-    match crate::fen::parse(&variant, &setup) {
+    match Setup::parse_data(&variant, &setup) {
         Ok(mut parsed) => {
             let ok = fill_slots(cx, &variant, &mut parsed);
             if let Some(list) = &variant.def.reserve {
@@ -31,16 +31,16 @@ pub(super) fn complete(cx: &mut Ctx, mut variant: Variant) -> Option<Variant> {
             if !ok {
                 return None;
             }
-            variant.setup = crate::fen::write_parsed(&variant, &parsed);
+            variant.setup = crate::setup::write_data(&variant, &parsed);
             Some(variant)
         }
         Err(e) => {
             // `setup` was trimmed: offsets count from its first non-space character.
             let lead = variant.def.setup.len() - variant.def.setup.trim_start().len();
             cx.err(
-                setup_span(&variant.def, lead + e.offset, e.len),
-                format!("bad setup: {}", e.message),
-                e.hint.clone(),
+                setup_span(&variant.def, lead + e.offset(), e.len()),
+                format!("bad setup: {e}"),
+                e.hint(),
             );
             None
         }
@@ -49,7 +49,7 @@ pub(super) fn complete(cx: &mut Ctx, mut variant: Variant) -> Option<Variant> {
 
 /// Puts each slot's chosen piece on its squares (White's, and Black's mirrors). Reports
 /// slot squares off the board or not empty; returns whether all were right.
-fn fill_slots(cx: &mut Ctx, variant: &Variant, parsed: &mut ParsedFen) -> bool {
+fn fill_slots(cx: &mut Ctx, variant: &Variant, parsed: &mut SetupData) -> bool {
     let g = &variant.geometry;
     let mut ok = true;
     for slot in &variant.def.slots {
@@ -161,6 +161,6 @@ pub(super) fn check_letters(cx: &mut Ctx, def: &VariantDef) {
     cx.err(
         setup_span(def, lead + j, 1),
         message,
-        crate::fen::letters_hint(def.pieces.iter().map(|p| p.letter)),
+        crate::setup::letters_hint(def.pieces.iter().map(|p| p.letter)),
     );
 }

@@ -3,7 +3,7 @@
 
 use crate::def::{ZoneDef, ZoneItem};
 use crate::geometry::{Geometry, coord_name};
-use crate::load::Ctx;
+use crate::source::Ctx;
 use crate::sqset::SquareSet;
 use crate::types::Color;
 
