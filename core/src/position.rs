@@ -317,29 +317,6 @@ impl Position {
         self.hash
     }
 
-    /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
-    pub fn compute_hash(&self) -> u64 {
-        let v = &*self.variant;
-        let z = &v.zobrist;
-        let mut h = 0;
-        for (i, p) in self.board.iter().enumerate() {
-            if p.is_some() {
-                h ^= z.piece(*p, Square(i as u16));
-            }
-        }
-        if self.side == Color::Black {
-            h ^= z.side;
-        }
-        h ^= z.castling(self.castling);
-        h ^= self.ep.key(v);
-        for (c, counts) in self.reserves.iter() {
-            for (k, &count) in counts.iter().enumerate() {
-                h ^= z.reserve(c, Kind::new(k), count);
-            }
-        }
-        h
-    }
-
     /// The position string (R28).
     pub fn fen(&self) -> String {
         setup::write_data(&self.variant, &self.setup_data())
@@ -410,19 +387,6 @@ impl Position {
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         crate::attack::attacked_on(&self.variant, &self.board, sq, by)
-    }
-
-    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
-    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
-    /// jumping it or using it as an enemy screen)? Slow.
-    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
-        let mut out = Vec::new();
-        self.gen_pseudo(by, &mut out);
-        out.iter().any(|m| match m.kind() {
-            MoveKind::Drop | MoveKind::Castle => false,
-            MoveKind::EnPassant => m.extra_capture() == Some(sq),
-            _ => m.to() == sq || m.extra_capture() == Some(sq),
-        })
     }
 
     /// Plays a move if it is legal in this position.
@@ -641,6 +605,45 @@ impl Position {
     /// cheaper than [`Position::outcome`], which also looks for moves.
     pub fn scepter_outcome(&self) -> Option<Outcome> {
         crate::outcome::scepter_outcome(self)
+    }
+}
+
+/// Checks of the engine against its definitions, for tests.
+impl Position {
+    /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
+    pub fn compute_hash(&self) -> u64 {
+        let v = &*self.variant;
+        let z = &v.zobrist;
+        let mut h = 0;
+        for (i, p) in self.board.iter().enumerate() {
+            if p.is_some() {
+                h ^= z.piece(*p, Square(i as u16));
+            }
+        }
+        if self.side == Color::Black {
+            h ^= z.side;
+        }
+        h ^= z.castling(self.castling);
+        h ^= self.ep.key(v);
+        for (c, counts) in self.reserves.iter() {
+            for (k, &count) in counts.iter().enumerate() {
+                h ^= z.reserve(c, Kind::new(k), count);
+            }
+        }
+        h
+    }
+
+    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
+    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
+    /// jumping it or using it as an enemy screen)? Slow.
+    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
+        let mut out = Vec::new();
+        self.gen_pseudo(by, &mut out);
+        out.iter().any(|m| match m.kind() {
+            MoveKind::Drop | MoveKind::Castle => false,
+            MoveKind::EnPassant => m.extra_capture() == Some(sq),
+            _ => m.to() == sq || m.extra_capture() == Some(sq),
+        })
     }
 }
 
