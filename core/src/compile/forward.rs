@@ -216,14 +216,17 @@ impl Builder<'_> {
         if steps.is_empty() {
             return None;
         }
-        let lands: SquareSet = steps
-            .iter()
-            .enumerate()
-            .filter(|(i, s)| s.lands() && (first_lands || *i > 0))
-            .map(|(_, s)| s.square())
-            .collect();
-        let dup = lands.iter().any(|s| self.landed.contains(s));
-        self.landed = self.landed.union(&lands);
+        let lands = || {
+            steps
+                .iter()
+                .enumerate()
+                .filter(|(i, s)| s.lands() && (first_lands || *i > 0))
+                .map(|(_, s)| s.square())
+        };
+        let dup = lands().any(|sq| self.landed.contains(sq));
+        for sq in lands() {
+            self.landed.insert(sq);
+        }
         let ray = Ray {
             start: self.rays.len() as u32,
             len: steps.len() as u16,

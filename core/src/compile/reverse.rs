@@ -7,7 +7,7 @@
 //! atom forward. So the reverse tables agree with move generation by construction, for
 //! any piece a file can describe.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use crate::atom::{Atom, JumpRule, Over, Ray, RayStep, steps};
 use crate::geometry::Geometry;
@@ -25,22 +25,24 @@ struct WalkBuild {
     screen: bool,
 }
 
-/// The probes found so far, keyed so that probes on the same line or jump share an entry.
-/// Colours are keyed by index, so that the tables sort White first.
+/// The probes found so far, keyed so that probes on the same line or jump share an entry,
+/// in the order of their keys.
 #[derive(Default)]
 struct Reverse {
-    leaps: HashMap<(usize, Square, Square), u32>,
-    walks: HashMap<(usize, Square, i8, i8), WalkBuild>,
-    jump_land: HashMap<JumpLandKey, (Over, u32)>,
-    jump_over: HashMap<(usize, Square, Square, Square), (u32, u32)>,
-    bents: HashMap<BentKey, Vec<BentEntry>>,
-    exact: Vec<(usize, Square, Probe)>,
+    leaps: BTreeMap<(Color, Square, Square), u32>,
+    walks: BTreeMap<WalkKey, WalkBuild>,
+    jump_land: BTreeMap<JumpLandKey, (Over, u32)>,
+    jump_over: BTreeMap<(Color, Square, Square, Square), (u32, u32)>,
+    bents: BTreeMap<BentKey, Vec<BentEntry>>,
+    exact: Vec<(Color, Square, Probe)>,
 }
 
 /// Colour, target, jumper's square, jumped square, condition.
-type JumpLandKey = (usize, Square, Square, Square, Over);
+type JumpLandKey = (Color, Square, Square, Square, Over);
 /// Colour, target, first leg's step, second leg's step.
-type BentKey = (usize, Square, i8, i8, i8, i8);
+type BentKey = (Color, Square, i8, i8, i8, i8);
+/// Colour, target, direction.
+type WalkKey = (Color, Square, i8, i8);
 
 /// An atom of a piece: its kind, colour, square and index in the atom table.
 #[derive(Copy, Clone)]
@@ -101,7 +103,7 @@ impl Reverse {
     /// The probes of one atom.
     fn add(&mut self, g: &Geometry, rays: &[RayStep], s: Source, atom: &Atom) {
         let bit = s.kind.bit();
-        let c = s.color as usize;
+        let c = s.color;
         match *atom {
             Atom::Leap { to, mode, .. } => {
                 if mode.captures() {
@@ -148,7 +150,7 @@ impl Reverse {
     /// forward from the target; else an exact probe.
     fn cannon(&mut self, g: &Geometry, rays: &[RayStep], s: Source, ray: Ray, cap_screen: bool) {
         let bit = s.kind.bit();
-        let c = s.color as usize;
+        let c = s.color;
         let (ray_steps, d) = ray_of(g, rays, s.src, ray);
         for (j, st) in ray_steps.iter().enumerate().skip(1) {
             if st.lands() {
@@ -180,7 +182,7 @@ impl Reverse {
             mode,
         } = rule;
         let bit = s.kind.bit();
-        let c = s.color as usize;
+        let c = s.color;
         let mids = steps(rays, over);
         if mode.captures() {
             if let [mid] = mids {
@@ -214,7 +216,7 @@ impl Reverse {
     /// there along the second leg, each square with the source whose bend it is.
     fn bent(&mut self, g: &Geometry, rays: &[RayStep], s: Source, bend: Square, ray: Ray) {
         let bit = s.kind.bit();
-        let c = s.color as usize;
+        let c = s.color;
         let (dx, dy) = step(g, s.src, bend);
         let line = steps(rays, ray);
         let (ex, ey) = step(g, bend, line[0].square());
@@ -243,7 +245,7 @@ impl Reverse {
         }
     }
 
-    fn walk(&mut self, c: usize, k: Square, (dx, dy): (i32, i32)) -> &mut WalkBuild {
+    fn walk(&mut self, c: Color, k: Square, (dx, dy): (i32, i32)) -> &mut WalkBuild {
         self.walks.entry((c, k, dx as i8, dy as i8)).or_default()
     }
 
@@ -251,7 +253,7 @@ impl Reverse {
     fn entry(
         &mut self,
         g: &Geometry,
-        c: usize,
+        c: Color,
         k: Square,
         d: (i32, i32),
         j: usize,
@@ -283,16 +285,25 @@ fn exact(s: Source) -> Probe {
 /// The probes of each colour and target, in a fixed order (jumps, walks, bent sliders,
 /// exact probes), and the squares each target's attacks depend on.
 struct Targets {
-    n: usize,
-    probes: Vec<Vec<Probe>>,
-    sensitive: Vec<SquareSet>,
+    probes: PerTarget<Probe>,
+    sensitive: ByColor<Vec<SquareSet>>,
 }
 
 impl Targets {
-    fn at(&mut self, c: usize, k: Square) -> (&mut Vec<Probe>, &mut SquareSet) {
-        let i = c * self.n + k.index();
-        (&mut self.probes[i], &mut self.sensitive[i])
+    fn at(&mut self, c: Color, k: Square) -> (&mut Vec<Probe>, &mut SquareSet) {
+        (
+            &mut self.probes[c][k.index()],
+            &mut self.sensitive[c][k.index()],
+        )
     }
+}
+
+/// A list for each colour and target.
+type PerTarget<T> = ByColor<Vec<Vec<T>>>;
+
+/// An empty list for each colour and target.
+fn per_target<T: Clone>(n: usize) -> PerTarget<T> {
+    ByColor::from_fn(|_| vec![Vec::new(); n])
 }
 
 impl Reverse {
@@ -300,17 +311,14 @@ impl Reverse {
     fn tables(self, g: &Geometry, atoms: &[Atom], rays: &mut Vec<RayStep>) -> Attacks {
         let n = g.num_squares();
         let mut t = Targets {
-            n,
-            probes: vec![Vec::new(); 2 * n],
-            sensitive: vec![SquareSet::EMPTY; 2 * n],
+            probes: per_target(n),
+            sensitive: ByColor::from_fn(|_| vec![SquareSet::EMPTY; n]),
         };
-        let mut leaps: Vec<_> = self.leaps.into_iter().collect();
-        leaps.sort_by_key(|((c, k, s), _)| (*c, *k, *s));
-        let mut leap_per_target: Vec<Vec<(Square, u32)>> = vec![Vec::new(); 2 * n];
-        for ((c, k, src), mask) in leaps {
-            leap_per_target[c * n + k.index()].push((src, mask));
+        let mut leap_per_target = per_target(n);
+        for ((c, k, src), mask) in self.leaps {
+            leap_per_target[c][k.index()].push((src, mask));
         }
-        for ((c, k, src, mid, _), (cond, mask)) in sorted(self.jump_land) {
+        for ((c, k, src, mid, _), (cond, mask)) in self.jump_land {
             let (probes, sens) = t.at(c, k);
             probes.push(Probe::JumpLand {
                 src,
@@ -320,7 +328,7 @@ impl Reverse {
             });
             sens.insert(mid);
         }
-        for ((c, k, src, land), (mask_move, mask_cap)) in sorted(self.jump_over) {
+        for ((c, k, src, land), (mask_move, mask_cap)) in self.jump_over {
             let (probes, sens) = t.at(c, k);
             probes.push(Probe::JumpOver {
                 src,
@@ -331,10 +339,9 @@ impl Reverse {
             sens.insert(land);
         }
         let mut walks = Vec::new();
-        let (plain_per_target, plain_walks) =
-            walk_probes(g, sorted(self.walks), &mut t, &mut walks, rays);
+        let (plain_per_target, plain_walks) = walk_probes(g, self.walks, &mut t, &mut walks, rays);
         let mut bents: Vec<BentEntry> = Vec::new();
-        for ((c, k, ..), list) in sorted(self.bents) {
+        for ((c, k, ..), list) in self.bents {
             let (probes, sens) = t.at(c, k);
             for e in &list {
                 if e.q.is_some() {
@@ -357,9 +364,9 @@ impl Reverse {
             }
             probes.push(probe);
         }
-        let (leap_probes, leap_index) = flatten(leap_per_target, n);
-        let (plain_probes, plain_index) = flatten(plain_per_target, n);
-        let (probes, probe_index) = flatten(t.probes, n);
+        let (leap_probes, leap_index) = flatten(leap_per_target);
+        let (plain_probes, plain_index) = flatten(plain_per_target);
+        let (probes, probe_index) = flatten(t.probes);
         Attacks {
             probes,
             probe_index,
@@ -370,7 +377,7 @@ impl Reverse {
             plain_walks,
             walks,
             bents,
-            sensitive: by_color(t.sensitive, n),
+            sensitive: t.sensitive,
         }
     }
 }
@@ -381,13 +388,12 @@ impl Reverse {
 /// Returns the plain walks per target and their entries; the special parts become probes.
 fn walk_probes(
     g: &Geometry,
-    list: Vec<((usize, Square, i8, i8), WalkBuild)>,
+    list: BTreeMap<WalkKey, WalkBuild>,
     t: &mut Targets,
     walks: &mut Vec<WalkEntry>,
     rays: &mut Vec<RayStep>,
-) -> (Vec<Vec<(u32, u16)>>, Vec<WalkEntry>) {
-    let n = t.n;
-    let mut plain_per_target: Vec<Vec<(u32, u16)>> = vec![Vec::new(); 2 * n];
+) -> (PerTarget<(u32, u16)>, Vec<WalkEntry>) {
+    let mut plain_per_target = per_target(g.num_squares());
     let mut plain_walks: Vec<WalkEntry> = Vec::new();
     for ((c, k, dx, dy), mut w) in list {
         let mut plain: Vec<WalkEntry> = w
@@ -403,8 +409,7 @@ fn walk_probes(
             plain.pop();
         }
         if !plain.is_empty() {
-            plain_per_target[c * n + k.index()]
-                .push((plain_walks.len() as u32, plain.len() as u16));
+            plain_per_target[c][k.index()].push((plain_walks.len() as u32, plain.len() as u16));
             plain_walks.extend_from_slice(&plain);
         }
         for e in w.entries.iter_mut() {
@@ -454,27 +459,19 @@ fn walk_probes(
     (plain_per_target, plain_walks)
 }
 
-/// A map's entries sorted by key.
-fn sorted<K: Ord, V>(map: HashMap<K, V>) -> Vec<(K, V)> {
-    let mut v: Vec<_> = map.into_iter().collect();
-    v.sort_by(|a, b| a.0.cmp(&b.0));
-    v
-}
-
-/// Lists per colour and target into one table and `(start, end)` ranges into it.
-fn flatten<T>(lists: Vec<Vec<T>>, n: usize) -> (Vec<T>, ByColor<Vec<(u32, u32)>>) {
+/// Lists per colour and target into one table, White's first, and `(start, end)` ranges
+/// into it.
+fn flatten<T>(lists: PerTarget<T>) -> (Vec<T>, ByColor<Vec<(u32, u32)>>) {
     let mut all = Vec::new();
-    let mut index = Vec::with_capacity(lists.len());
-    for list in lists {
-        let s = all.len() as u32;
-        all.extend(list);
-        index.push((s, all.len() as u32));
-    }
-    (all, by_color(index, n))
-}
-
-/// A table of `2 * n` entries, White's first, as one table per colour.
-fn by_color<T>(mut all: Vec<T>, n: usize) -> ByColor<Vec<T>> {
-    let black = all.split_off(n);
-    ByColor::new(all, black)
+    let index = lists.map(|per_target| {
+        per_target
+            .into_iter()
+            .map(|list| {
+                let s = all.len() as u32;
+                all.extend(list);
+                (s, all.len() as u32)
+            })
+            .collect()
+    });
+    (all, index)
 }
