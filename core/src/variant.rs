@@ -2,7 +2,7 @@
 //! generation and attack detection read. Built once by `compile`; read-only afterwards.
 
 use crate::atom::{Atom, Over, Ray, RayStep};
-use crate::def::VariantDef;
+use crate::def::{PieceDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
 use crate::types::{ByColor, ByPiece, ByPieceSquare, CastlingRights, Color, Kind, Square};
@@ -21,6 +21,18 @@ pub struct PieceType {
 }
 
 impl PieceType {
+    /// The piece type a file's definition describes.
+    pub(crate) fn from_def(p: &PieceDef) -> PieceType {
+        PieceType {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            letter: p.letter,
+            value: (p.value * 100.0).round() as i32,
+            royal: p.royal,
+            pawn: p.pawn,
+        }
+    }
+
     /// The piece's id in the piece library (`king`, `ninja-pawn`).
     pub fn id(&self) -> &str {
         &self.id

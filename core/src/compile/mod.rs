@@ -64,7 +64,12 @@ pub(crate) fn compile(
     let variant = Variant {
         name: def.name.clone(),
         description: def.description.clone(),
-        pieces: piece_types(&def, npieces),
+        pieces: def
+            .pieces
+            .iter()
+            .take(npieces)
+            .map(PieceType::from_def)
+            .collect(),
         setup: def.setup.clone(),
         zobrist: Zobrist::new(g.num_squares()),
         geometry: g,
@@ -85,20 +90,4 @@ pub(crate) fn compile(
         def,
     };
     setup::complete(cx, variant)
-}
-
-/// The piece types of the variant.
-fn piece_types(def: &VariantDef, npieces: usize) -> Vec<PieceType> {
-    def.pieces
-        .iter()
-        .take(npieces)
-        .map(|p| PieceType {
-            id: p.id.clone(),
-            name: p.name.clone(),
-            letter: p.letter,
-            value: (p.value * 100.0).round() as i32,
-            royal: p.royal,
-            pawn: p.pawn,
-        })
-        .collect()
 }
