@@ -177,16 +177,34 @@ impl BoardView for WithVictim<'_> {
 /// Does this atom, for a piece of colour `by`, capture on `k` (landing there, or jumping
 /// it, or using it as a screen) when `k` holds an enemy of `by`?
 pub(crate) fn atom_captures(v: &Variant, board: &[Piece], a: &Atom, by: Color, k: Square) -> bool {
+    capture_on(v, board, a, by, k).is_some()
+}
+
+/// How this atom, for a piece of colour `by`, captures a piece of the other colour
+/// standing on `k`: `Some(true)` when it ends its move on `k`, `Some(false)` when it takes
+/// it in passing (flying over it, jumping it, or taking it as a cannon's screen), `None`
+/// when it does not capture it. (The content of `k` itself is not read.)
+pub(crate) fn capture_on(
+    v: &Variant,
+    board: &[Piece],
+    a: &Atom,
+    by: Color,
+    k: Square,
+) -> Option<bool> {
     let view = WithVictim {
         board,
         k,
         victim: Piece::new(Kind::new(0), !by),
     };
-    let mut hit = false;
+    let mut how = None;
     targets(a, &v.rays, &view, by, &mut |t: Target| {
-        hit |= t.to == k || t.extra == k
+        if t.to == k {
+            how = Some(true);
+        } else if t.extra == k && how.is_none() {
+            how = Some(false);
+        }
     });
-    hit
+    how
 }
 
 /// Squares holding the first piece on a plain slider line from `k` with an attacker of
