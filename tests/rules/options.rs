@@ -285,6 +285,10 @@ fn r25_every_command_reports_a_scepter_position_as_finished() {
     let (code, out, _) = with(&["show", "--no-color"], &[]);
     assert_eq!(code, 0);
     assert!(out.ends_with(&format!("Black to move\n{said}\n")), "{out}");
+    // `piece` in the position: Black's king has no move, and why.
+    let (code, out, err) = with(&["piece"], &["k"]);
+    assert_eq!((code, err.trim()), (0, said));
+    assert!(out.contains("moves: none"), "{out}");
     // A move after the end is refused with the reason.
     let (code, _, err) = with(&["moves"], &["--moves", "a10a9"]);
     assert_eq!(code, 1);
