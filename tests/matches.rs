@@ -22,8 +22,11 @@ fn run_match(args: &[&str], tag: &str) -> (String, String) {
     (out, text)
 }
 
-/// The games of a PGN text: (tags, moves).
-fn games(pgn: &str) -> Vec<(Vec<(String, String)>, Vec<String>)> {
+/// A game of a PGN text: its tags and its moves.
+type Game = (Vec<(String, String)>, Vec<String>);
+
+/// The games of a PGN text.
+fn games(pgn: &str) -> Vec<Game> {
     let mut out = Vec::new();
     for block in pgn.split("\n\n[").filter(|b| !b.trim().is_empty()) {
         let block = block.trim_start_matches('[');

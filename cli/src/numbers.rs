@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-/// The longest time a search may be given: about eleven and a half days.
-pub const MAX_SECONDS: f64 = 1_000_000.0;
+/// The longest time a search may be given (a year, as everywhere on the command line).
+pub const MAX_SECONDS: f64 = crate::check::MAX_SECONDS;
 /// The largest hash table one may ask for (a terabyte); a request the machine cannot hold
 /// gets what it can.
 pub const MAX_HASH_MB: usize = 1 << 20;
@@ -70,7 +70,7 @@ mod tests {
         assert_eq!(seconds("0"), Ok(Duration::ZERO));
         assert_eq!(
             seconds("1e300").unwrap_err(),
-            "1e300 seconds is out of range: give a number of seconds from 0 to 1000000"
+            "1e300 seconds is out of range: give a number of seconds from 0 to 31536000"
         );
         assert!(seconds("18446744073709551616").is_err());
         assert!(seconds("-1").is_err());

@@ -8,11 +8,11 @@
 
 use std::sync::Arc;
 
-use crate::fen::{self, FenError, ParsedFen};
 use crate::input::InputError;
 use crate::moves::{Move, MoveKind};
 use crate::notation::MoveError;
 use crate::outcome::Outcome;
+use crate::setup::{self, MAX_COUNTER, Setup, SetupData, SetupError};
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
@@ -41,7 +41,7 @@ impl EnPassant {
     }
 
     /// Is `t` one of the targets?
-    #[inline]
+    #[inline(always)]
     pub fn is_target(&self, v: &Variant, t: Square) -> bool {
         if self.to.is_none() {
             return false;
@@ -76,8 +76,8 @@ struct Undo {
     castling: CastlingRights,
     ep: EnPassant,
     halfmove: u32,
+    fullmove: u32,
     hash: u64,
-    ended: bool,
 }
 
 /// What a null move (the side to move passes, for the search) changed.
@@ -115,8 +115,6 @@ pub struct Position {
     lists: ByColor<Vec<Square>>,
     index: Vec<u16>,
     hash: u64,
-    /// The last move ended the game by Capture the Scepter (R25).
-    ended: bool,
     history: Vec<Undo>,
 }
 
@@ -158,7 +156,6 @@ impl PartialEq for Position {
             && self.reserves == o.reserves
             && self.king == o.king
             && self.hash == o.hash
-            && self.ended == o.ended
     }
 }
 
@@ -166,17 +163,42 @@ impl PartialEq for Position {
 impl Position {
     /// The start position of a variant.
     pub fn start(variant: &Arc<Variant>) -> Position {
-        Position::from_fen(variant, &variant.setup)
-            .expect("the setup was checked when the variant loaded")
+        Position::from_setup(Setup::start(variant))
     }
 
-    /// Reads an R28 position string (or, for orthodox chess, a FEN with `KQkq`).
-    pub fn from_fen(variant: &Arc<Variant>, s: &str) -> Result<Position, FenError> {
-        let parsed = fen::parse(variant, s)?;
-        Ok(Position::from_parsed(variant.clone(), parsed))
+    /// Reads an R28 position string (or, for orthodox chess, a FEN with `KQkq`): the
+    /// [`Setup`] it gives, as a position.
+    pub fn from_fen(variant: &Arc<Variant>, s: &str) -> Result<Position, SetupError> {
+        Setup::parse(variant, s).map(Position::from_setup)
     }
 
-    pub(crate) fn from_parsed(variant: Arc<Variant>, p: ParsedFen) -> Position {
+    /// The position a setup describes.
+    pub fn from_setup(setup: Setup) -> Position {
+        let (variant, data) = setup.into_parts();
+        Position::from_parsed(variant, data)
+    }
+
+    /// The position as a setup (whose position string is [`Position::fen`]).
+    pub fn setup(&self) -> Setup {
+        Setup::from_data(self.variant.clone(), self.setup_data())
+    }
+
+    /// The parts a position string gives.
+    fn setup_data(&self) -> SetupData {
+        SetupData {
+            board: self.board.clone(),
+            side: self.side,
+            castling: self.castling,
+            ep_from: self.ep.from,
+            ep_to: self.ep.to,
+            ep_steps: self.ep.steps,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            reserves: self.reserves,
+        }
+    }
+
+    pub(crate) fn from_parsed(variant: Arc<Variant>, p: SetupData) -> Position {
         let n = variant.num_squares();
         let mut pos = Position {
             board: vec![Piece::EMPTY; n],
@@ -194,7 +216,6 @@ impl Position {
             lists: ByColor::new(Vec::with_capacity(n), Vec::with_capacity(n)),
             index: vec![0; n],
             hash: 0,
-            ended: false,
             history: Vec::with_capacity(256),
             variant,
         };
@@ -257,7 +278,7 @@ impl Position {
 
     /// The en-passant target squares, in the order the pawn passed them (R14, R28).
     pub fn ep_targets(&self) -> Vec<Square> {
-        fen::ep_line(&self.variant, self.ep.from, self.ep.to, self.ep.steps)
+        setup::ep_line(&self.variant, self.ep.from, self.ep.to, self.ep.steps)
     }
 
     /// The square of the piece that a capture en passant would take.
@@ -291,32 +312,9 @@ impl Position {
         self.hash
     }
 
-    /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
-    pub fn compute_hash(&self) -> u64 {
-        let v = &*self.variant;
-        let z = &v.zobrist;
-        let mut h = 0;
-        for (i, p) in self.board.iter().enumerate() {
-            if p.is_some() {
-                h ^= z.piece(*p, Square(i as u16));
-            }
-        }
-        if self.side == Color::Black {
-            h ^= z.side;
-        }
-        h ^= z.castling(self.castling);
-        h ^= self.ep.key(v);
-        for (c, counts) in self.reserves.iter() {
-            for (k, &count) in counts.iter().enumerate() {
-                h ^= z.reserve(c, Kind::new(k), count);
-            }
-        }
-        h
-    }
-
     /// The position string (R28).
     pub fn fen(&self) -> String {
-        fen::write(self)
+        setup::write_data(&self.variant, &self.setup_data())
     }
 
     /// How many times the current position has occurred in this game, counting now.
@@ -386,19 +384,6 @@ impl Position {
         crate::attack::attacked_on(&self.variant, &self.board, sq, by)
     }
 
-    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
-    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
-    /// jumping it or using it as an enemy screen)? Slow.
-    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
-        let mut out = Vec::new();
-        self.gen_pseudo(by, &mut out);
-        out.iter().any(|m| match m.kind() {
-            MoveKind::Drop | MoveKind::Castle => false,
-            MoveKind::EnPassant => m.extra_capture() == Some(sq),
-            _ => m.to() == sq || m.extra_capture() == Some(sq),
-        })
-    }
-
     /// Plays a move if it is legal in this position.
     pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
         if self.legal_moves().contains(m) {
@@ -423,20 +408,19 @@ impl Position {
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
-            ended: self.ended,
         };
         self.hash ^= self.ep.key(&self.variant);
         self.ep = EnPassant::NONE;
-        let mut rights = self.castling;
-        let mut reset = false;
-        match m.kind() {
+        // Whether the move resets the count toward the 100-ply draw (R24).
+        let reset = match m.kind() {
             MoveKind::Drop => {
                 let k = m.dropped().expect("a drop drops a piece");
                 let count = self.reserves[us][k.index()];
                 self.set_reserve(us, k, count - 1);
                 self.put(m.to(), Piece::new(k, us));
-                reset = true;
+                true
             }
             MoveKind::Castle => {
                 let (rook_from, rook_to) = m.castling_rook().expect("castling moves a rook");
@@ -445,63 +429,68 @@ impl Position {
                 undo.moved = king;
                 self.put(m.to(), king);
                 self.put(rook_to, rook);
-                let clear = &self.variant.castle_clear;
-                rights = rights
-                    .without(clear[m.from().index()])
-                    .without(clear[rook_from.index()]);
+                self.clear_rights([m.from(), rook_from, Square::NONE]);
+                false
             }
-            _ => {
-                let moved = self.remove(m.from());
-                undo.moved = moved;
-                let extra = m.extra_square();
-                if extra.is_some() && self.board[extra.index()].is_some() {
-                    undo.captured_extra = self.remove(extra);
-                    reset = true;
-                }
-                if self.board[m.to().index()].is_some() {
-                    undo.captured = self.remove(m.to());
-                    reset = true;
-                }
-                let placed = match m.promotion() {
-                    Some(k) => Piece::new(k, us),
-                    None => moved,
-                };
-                self.put(m.to(), placed);
-                if self.variant.pieces[moved.kind().index()].pawn {
-                    reset = true;
-                }
-                let clear = &self.variant.castle_clear;
-                rights = rights
-                    .without(clear[m.from().index()])
-                    .without(clear[m.to().index()]);
-                if extra.is_some() {
-                    rights = rights.without(clear[extra.index()]);
-                }
-                if m.kind() == MoveKind::DoubleStep {
-                    self.set_double_step(m);
-                }
-            }
+            _ => self.play_board_move(m, us, &mut undo),
+        };
+        // The counters stop at the largest a position string may give (no wrap).
+        self.halfmove = if reset {
+            0
+        } else {
+            (self.halfmove + 1).min(MAX_COUNTER)
+        };
+        if us == Color::Black {
+            self.fullmove = (self.fullmove + 1).min(MAX_COUNTER);
         }
-        // R25 Capture the Scepter: a king that ends its move on a scepter square.
-        if let Some((zones, _)) = &self.variant.scepter
-            && m.kind() != MoveKind::Drop
-            && zones[us].contains(m.to())
-            && self.variant.royal == Some(self.board[m.to().index()].kind())
-        {
-            self.ended = true;
+        self.side = !us;
+        self.hash ^= self.variant.zobrist.side;
+        self.history.push(undo);
+    }
+
+    /// A piece moves on the board (with its captures, promotion and en-passant targets).
+    /// Returns whether the move resets the count toward the 100-ply draw.
+    #[inline]
+    fn play_board_move(&mut self, m: &Move, us: Color, undo: &mut Undo) -> bool {
+        let moved = self.remove(m.from());
+        undo.moved = moved;
+        let mut reset = self.variant.pieces[moved.kind().index()].pawn;
+        let extra = m.extra_square();
+        if extra.is_some() && self.board[extra.index()].is_some() {
+            undo.captured_extra = self.remove(extra);
+            reset = true;
+        }
+        if self.board[m.to().index()].is_some() {
+            undo.captured = self.remove(m.to());
+            reset = true;
+        }
+        let placed = match m.promotion() {
+            Some(k) => Piece::new(k, us),
+            None => moved,
+        };
+        self.put(m.to(), placed);
+        self.clear_rights([m.from(), m.to(), extra]);
+        if m.kind() == MoveKind::DoubleStep {
+            self.set_double_step(m);
+        }
+        reset
+    }
+
+    /// Clears the castling rights of a move touching these squares (R22).
+    #[inline]
+    fn clear_rights(&mut self, touched: [Square; 3]) {
+        let clear = &self.variant.castle_clear;
+        let mut rights = self.castling;
+        for sq in touched {
+            if sq.is_some() {
+                rights = rights.without(clear[sq.index()]);
+            }
         }
         if rights != self.castling {
             let z = &self.variant.zobrist;
             self.hash ^= z.castling(self.castling) ^ z.castling(rights);
             self.castling = rights;
         }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = !us;
-        self.hash ^= self.variant.zobrist.side;
-        self.history.push(undo);
     }
 
     /// After a double step: the squares it passed become en-passant targets (R14).
@@ -529,9 +518,7 @@ impl Position {
         let m = u.mv;
         let us = !self.side;
         self.side = us;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
+        self.fullmove = u.fullmove;
         match m.kind() {
             MoveKind::Drop => {
                 let k = m.dropped().expect("a drop drops a piece");
@@ -561,7 +548,6 @@ impl Position {
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
-        self.ended = u.ended;
         Some(m)
     }
 
@@ -600,10 +586,50 @@ impl Position {
         crate::outcome::outcome(self)
     }
 
-    /// The result decided by the last move itself (Capture the Scepter, R25), if any:
-    /// cheaper than [`Position::outcome`], which also looks for moves.
+    /// The result by Capture the Scepter (R25), if a royal piece stands on an opponent's
+    /// rear square, whether a move or the position string put it there: cheaper than
+    /// [`Position::outcome`], which also looks for moves.
     pub fn scepter_outcome(&self) -> Option<Outcome> {
         crate::outcome::scepter_outcome(self)
+    }
+}
+
+/// Checks of the engine against its definitions, for tests.
+impl Position {
+    /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
+    pub fn compute_hash(&self) -> u64 {
+        let v = &*self.variant;
+        let z = &v.zobrist;
+        let mut h = 0;
+        for (i, p) in self.board.iter().enumerate() {
+            if p.is_some() {
+                h ^= z.piece(*p, Square(i as u16));
+            }
+        }
+        if self.side == Color::Black {
+            h ^= z.side;
+        }
+        h ^= z.castling(self.castling);
+        h ^= self.ep.key(v);
+        for (c, counts) in self.reserves.iter() {
+            for (k, &count) in counts.iter().enumerate() {
+                h ^= z.reserve(c, Kind::new(k), count);
+            }
+        }
+        h
+    }
+
+    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
+    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
+    /// jumping it or using it as an enemy screen)? Slow.
+    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
+        let mut out = Vec::new();
+        self.gen_pseudo(by, &mut out);
+        out.iter().any(|m| match m.kind() {
+            MoveKind::Drop | MoveKind::Castle => false,
+            MoveKind::EnPassant => m.extra_capture() == Some(sq),
+            _ => m.to() == sq || m.extra_capture() == Some(sq),
+        })
     }
 }
 
@@ -634,11 +660,6 @@ impl Position {
         &self.reserves[color]
     }
 
-    /// Both sides' reserves.
-    pub(crate) fn reserves(&self) -> &ByColor<[u8; MAX_KINDS]> {
-        &self.reserves
-    }
-
     /// The en-passant line of the last move.
     #[inline]
     pub(crate) fn en_passant(&self) -> EnPassant {
@@ -651,10 +672,25 @@ impl Position {
         self.king[color]
     }
 
-    /// Did the last move end the game by Capture the Scepter (R25)?
+    /// Is the game over by Capture the Scepter (R25): does a royal piece stand on a square
+    /// of its side's scepter zone (an opponent's rear square)? A function of the board, so
+    /// that a position reached by play and the same position read from a string agree
+    /// (and the hash, which covers the board, covers it too).
     #[inline]
     pub(crate) fn ended(&self) -> bool {
-        self.ended
+        self.scepter_holder().is_some()
+    }
+
+    /// The side whose royal piece stands in its scepter zone (R25), if any. When both do
+    /// (only a position string can say so; no game reaches it) the side that moved last
+    /// counts, as after the move that ends a game.
+    #[inline]
+    pub(crate) fn scepter_holder(&self) -> Option<Color> {
+        let (zones, _) = self.variant.scepter.as_ref()?;
+        let mover = !self.side;
+        [mover, self.side]
+            .into_iter()
+            .find(|&c| zones[c].contains(self.king[c]))
     }
 
     /// Hashes of the positions before each move played, oldest first.

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use fairyforge::{Position, Variant, check_library, source::parse_toml};
+use fairyforge::{Checked, Position, Variant};
 use fairyforge_tests::{fairyforge, moves_from, root, run_fresh};
 
 /// A fenced code block of the page, with the marker comment on the line before it.
@@ -78,21 +78,37 @@ fn file_marker(b: &Block) -> Option<(&str, bool)> {
     })
 }
 
-/// A fresh directory holding the page's files (`<!-- file: NAME -->` blocks).
-fn files_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fairyforge-docs-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// Where the page's files are: the repository, which ships every `<!-- file: PATH -->`
+/// block at its path (checked by `the_page_files_are_shipped`).
+fn files_dir(_test: &str) -> PathBuf {
+    root()
+}
+
+/// Every `<!-- file: PATH -->` block is a file of the repository, the same text, so the
+/// commands the page runs work as shown.
+#[test]
+fn the_page_files_are_shipped() {
+    let mut shipped = 0;
     for b in blocks(&page()) {
-        if let Some((name, _)) = file_marker(&b) {
-            std::fs::write(dir.join(name), &b.text).unwrap();
+        if let Some((path, _)) = file_marker(&b) {
+            let text = std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| {
+                panic!("docs/format.md:{}: {path} is not shipped: {e}", b.line)
+            });
+            assert_eq!(
+                text.replace("\r\n", "\n"),
+                b.text,
+                "{path} differs from the page"
+            );
+            shipped += 1;
         }
     }
-    dir
+    assert!(shipped >= 2, "zoo.toml and bad.toml");
 }
 
 fn load(text: &str, name: &str, dir: &Path) -> Result<(), String> {
-    Variant::from_str_in(name, text, dir)
+    Variant::loader()
+        .base_dir(dir)
+        .parse(name, text)
         .map(|_| ())
         .map_err(|e| e.render())
 }
@@ -106,7 +122,10 @@ fn every_toml_example_is_tested() {
     let mut games = 0;
     for b in blocks(&page()).into_iter().filter(|b| b.lang == "toml") {
         let at = format!("docs/format.md:{}", b.line);
-        assert!(parse_toml(0, &b.text).is_ok(), "{at}: not valid TOML");
+        assert!(
+            b.text.parse::<toml::Table>().is_ok(),
+            "{at}: not valid TOML"
+        );
         let invalid = file_marker(&b).is_some_and(|(_, bad)| bad);
         if is_game_file(&b.text) {
             games += 1;
@@ -117,12 +136,15 @@ fn every_toml_example_is_tested() {
                 panic!("{at}: the example game does not load:\n{e}");
             }
         } else if is_library(&b.text) {
-            let path = dir.join(format!("library-{}.toml", b.line));
+            let lib_dir =
+                std::env::temp_dir().join(format!("fairyforge-docs-{}", std::process::id()));
+            std::fs::create_dir_all(&lib_dir).unwrap();
+            let path = lib_dir.join(format!("library-{}.toml", b.line));
             std::fs::write(&path, &b.text).unwrap();
-            match check_library(&path) {
-                Some(Ok(_)) => {}
-                Some(Err(e)) => panic!("{at}: the example pieces do not validate:\n{}", e.render()),
-                None => panic!("{at}: not read as a piece library"),
+            match Variant::loader().validate(&path) {
+                Ok(Checked::Library(_)) => {}
+                Err(e) => panic!("{at}: the example pieces do not validate:\n{}", e.render()),
+                Ok(Checked::Game(_)) => panic!("{at}: not read as a piece library"),
             }
         } else if let Some(game) = b
             .marker
@@ -171,7 +193,7 @@ fn piece_diagrams_list_the_engines_moves() {
             Some(v) => v,
             None => {
                 let text = std::fs::read_to_string(dir.join(game)).unwrap();
-                Variant::from_str_in(game, &text, &dir).unwrap()
+                Variant::loader().base_dir(&dir).parse(game, &text).unwrap()
             }
         };
         let p = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{at}: {}", e.render(fen)));

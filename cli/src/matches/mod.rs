@@ -106,7 +106,7 @@ struct Played {
 }
 
 pub fn run(a: MatchArgs) -> Result<(), String> {
-    let variant = crate::load(&a.variant, &a.options)?;
+    let variant = crate::game::load(&a.variant, &a.options)?;
     let control = if let Some(t) = a.time {
         Control::MoveTime(t)
     } else if let Some(n) = a.nodes {
@@ -296,7 +296,7 @@ fn worker(
 
 /// Plays game `index`: A is White in even games; the opening is that of pair `index / 2`.
 fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<Played, String> {
-    let a_white = index % 2 == 0;
+    let a_white = index.is_multiple_of(2);
     let start = Position::start(&setup.variant);
     let opening = setup.openings.moves(&start, setup.seed, (index / 2) as u64);
     let mut pos = start.clone();

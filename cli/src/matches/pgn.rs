@@ -59,7 +59,7 @@ impl Record<'_> {
         for (i, m) in self.moves.iter().enumerate() {
             let ply = i + black_first as usize;
             let number = first_number + ply / 2;
-            if ply % 2 == 0 {
+            if ply.is_multiple_of(2) {
                 words.push(format!("{number}."));
             } else if i == 0 {
                 words.push(format!("{number}..."));

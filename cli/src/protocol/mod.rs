@@ -1,6 +1,5 @@
 //! The engine protocols: UCI and XBoard (CECP v2), and the move text they share.
 
-mod betza;
 pub mod moves;
 mod setup;
 mod thinker;

@@ -60,9 +60,9 @@ pub fn commands(v: &std::sync::Arc<Variant>) -> Vec<String> {
         drops.len(),
         fen(&start)
     )];
-    for p in v.pieces() {
-        if let Some(b) = super::betza::of_piece(&p.definition()) {
-            out.push(format!("piece {}& {b}", p.letter()));
+    for k in v.kinds() {
+        if let Some(b) = fairyforge::xbetza::of(v, k) {
+            out.push(format!("piece {}& {b}", v.piece(k).letter()));
         }
     }
     out

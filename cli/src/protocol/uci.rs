@@ -172,7 +172,7 @@ impl Uci {
                 if value.is_empty() || value == "<empty>" {
                     return;
                 }
-                match crate::load(value, &[]) {
+                match crate::game::load(value, &[]) {
                     Ok(v) => self.set_variant(v),
                     Err(e) => error(&format!("VariantPath: {}", e.replace('\n', " "))),
                 }

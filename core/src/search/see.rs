@@ -6,11 +6,11 @@
 //! a screen taken changes which cannons fire), a drop puts a piece where it may be lost,
 //! and a king takes only what is not defended.
 
-use crate::attack::{atom_captures, attacked_on};
+use crate::attack::{attacked_on, capture_on};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::types::{Color, Kind, Piece, Square};
-use crate::variant::{Atom, NOLAND, Variant};
+use crate::variant::Variant;
 
 use super::moves;
 use super::tables::Tables;
@@ -136,27 +136,11 @@ fn capture_by(
 ) -> Option<bool> {
     let mut passing = None;
     for atom in v.atoms_of(k, by, from) {
-        if !atom_captures(v, board, atom, by, target) {
-            continue;
+        match capture_on(v, board, atom, by, target) {
+            Some(true) => return Some(true),
+            Some(false) => passing = Some(false),
+            None => {}
         }
-        let lands = match *atom {
-            Atom::Leap { .. } | Atom::Slide { .. } | Atom::Bent { .. } => true,
-            Atom::Fly { .. } => false,
-            Atom::Jump { to, .. } => to == target,
-            Atom::Cannon { ray, len, .. } => {
-                // The screen is the first piece on the ray; the victim the second.
-                let first = v
-                    .ray(ray, len)
-                    .iter()
-                    .map(|e| Square(e & !NOLAND))
-                    .find(|s| board[s.index()].is_some());
-                first != Some(target)
-            }
-        };
-        if lands {
-            return Some(true);
-        }
-        passing = Some(false);
     }
     passing
 }

@@ -1,5 +1,5 @@
-//! A piece's moves in XBetza, the notation XBoard reads in its `piece` command, where the
-//! piece can be written so: leaps and slides (whole or by direction, limited in range,
+//! A piece's moves in XBetza, the notation XBoard reads in its `piece` command (see
+//! `docs/protocols.md`), where the piece can be written so: leaps and slides (whole or by direction, limited in range,
 //! moving or capturing only, first move only), cannons that hop a screen. Fly-over
 //! captures, double captures, bent sliders and cannons that destroy their screen have no
 //! XBetza form here: such a piece gets no `piece` command (the GUI's legality test must
@@ -7,10 +7,16 @@
 
 use std::collections::BTreeSet;
 
-use fairyforge::def::{EpRole, Mode, MoveDef, PieceDef, Prim};
+use crate::def::{EpRole, Mode, MoveDef, PieceDef, Prim};
+use crate::types::Kind;
+use crate::variant::Variant;
 
-/// The XBetza of a piece, or `None` when one of its moves cannot be written.
-pub fn of_piece(p: &PieceDef) -> Option<String> {
+/// The XBetza of a piece of a variant, or `None` when one of its moves cannot be written.
+pub fn of(v: &Variant, kind: Kind) -> Option<String> {
+    v.def.pieces.get(kind.index()).and_then(of_piece)
+}
+
+fn of_piece(p: &PieceDef) -> Option<String> {
     let mut out = String::new();
     for m in &p.moves {
         out.push_str(&of_move(m)?);
@@ -171,12 +177,10 @@ fn of_move(m: &MoveDef) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairyforge::Variant;
 
     fn betza(game: &str, id: &str) -> Option<String> {
         let v = Variant::builtin(game).unwrap();
-        let k = v.kind_by_id(id).unwrap();
-        of_piece(&v.piece(k).definition())
+        of(&v, v.kind_by_id(id).unwrap())
     }
 
     #[test]
