@@ -86,13 +86,27 @@ impl External {
         })
     }
 
-    pub fn uci(cmd: &str, game: &str, hash_mb: usize) -> Result<External, String> {
+    /// A UCI engine. `spec` is its command line, then options as `;NAME=VALUE` (set after
+    /// the hash size and the game: `stockfish;Use NNUE=false`).
+    pub fn uci(spec: &str, game: &str, hash_mb: usize) -> Result<External, String> {
+        let mut parts = spec.split(';');
+        let cmd = parts.next().unwrap_or("");
         let mut e = External::spawn(cmd, Proto::Uci, game)?;
         e.send("uci")?;
         e.wait_for(|l| l == "uciok", Duration::from_secs(20))?;
         e.send(&format!("setoption name Hash value {hash_mb}"))?;
         if e.variant != "chess" {
             e.send(&format!("setoption name UCI_Variant value {}", e.variant))?;
+        }
+        for opt in parts.filter(|p| !p.trim().is_empty()) {
+            let (name, value) = opt.split_once('=').ok_or_else(|| {
+                format!("`{opt}`: engine options are written `;NAME=VALUE` after the command")
+            })?;
+            e.send(&format!(
+                "setoption name {} value {}",
+                name.trim(),
+                value.trim()
+            ))?;
         }
         e.ready()?;
         Ok(e)

@@ -62,7 +62,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     concurrency: u32,
     /// Side A: engine settings (`modern`, `classic`, `lmr=off`, `eval.tempo=20`, ...) or
-    /// an external engine (`uci:/path/to/engine`, `xboard:/usr/games/fairymax`).
+    /// an external engine (`uci:/path/to/engine`, options as `;NAME=VALUE` after it,
+    /// or `xboard:/usr/games/fairymax`).
     #[arg(long, default_value = "modern")]
     a: String,
     /// Side B, as side A.
