@@ -49,6 +49,10 @@ pub struct MatchArgs {
     /// SECONDS. A side whose flag falls loses.
     #[arg(long)]
     clock: Option<TimeControl>,
+    /// Side B's clock when it differs from --clock (time odds: `--clock 40/20 --clock-b
+    /// 40/2`).
+    #[arg(long, requires = "clock")]
+    clock_b: Option<TimeControl>,
     /// How games start: `none` (the game's setup) or `random-plies:K`.
     #[arg(long, default_value = "none")]
     openings: Openings,
@@ -91,7 +95,8 @@ struct Setup {
     variant: Arc<Variant>,
     game: String,
     specs: [Spec; 2],
-    control: Control,
+    /// The budget of side A and of side B.
+    controls: [Control; 2],
     openings: Openings,
     seed: u64,
     max_plies: usize,
@@ -119,6 +124,10 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
     } else {
         Control::MoveTime(Duration::from_millis(100))
     };
+    let control_b = match a.clock_b {
+        Some(c) => Control::Clock(c),
+        None => control,
+    };
     let specs: [Spec; 2] = [
         a.a.parse().map_err(|e| format!("--a: {e}"))?,
         a.b.parse().map_err(|e| format!("--b: {e}"))?,
@@ -130,7 +139,7 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
         variant,
         game,
         specs,
-        control,
+        controls: [control, control_b],
         openings: a.openings.clone(),
         seed: a.seed,
         max_plies: a.max_plies as usize,
@@ -150,7 +159,7 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
         names[0],
         names[1],
         a.games,
-        describe(&control),
+        describe_both(&setup.controls),
         match a.openings {
             Openings::Start => "from the setup".to_string(),
             Openings::RandomPlies(k) => format!("random-plies:{k}"),
@@ -222,6 +231,15 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
     }
     print!("{}", tally.summary(&names[0], &names[1]));
     Ok(())
+}
+
+/// Both sides' budget: one text when they are the same, `A ..., B ...` under time odds.
+fn describe_both(c: &[Control; 2]) -> String {
+    if c[0] == c[1] {
+        describe(&c[0])
+    } else {
+        format!("A {}, B {}", describe(&c[0]), describe(&c[1]))
+    }
 }
 
 fn describe(c: &Control) -> String {
@@ -310,11 +328,16 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
         p.new_game()?;
     }
     let side_of = |c: Color| if (c == Color::White) == a_white { 0 } else { 1 };
-    let tc = match setup.control {
+    // Each colour's time control: that of the side playing it.
+    let tc_of = |c: Color| match setup.controls[side_of(c)] {
         Control::Clock(tc) => Some(tc),
         _ => None,
     };
-    let mut clocks = tc.map(|tc| [tc.start(), tc.start()]);
+    let tcs = [tc_of(Color::White), tc_of(Color::Black)];
+    let mut clocks = match tcs {
+        [Some(w), Some(b)] => Some([w.start(), b.start()]),
+        _ => None,
+    };
     let (winner, reason) = loop {
         if let Some(o) = pos.outcome() {
             break (o.winner, o.to_string());
@@ -328,7 +351,7 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
             pos: &pos,
             start_fen: None,
             moves: &texts,
-            control: setup.control,
+            control: setup.controls[who],
             mine: clocks.map(|c| c[mover.index()]),
             theirs: clocks.map(|c| c[(!mover).index()]),
         };
@@ -338,7 +361,7 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
             Err(e) => break (Some(!mover), format!("{} loses: {e}", mover.name())),
         };
         let used = t0.elapsed();
-        if let (Some(tc), Some(c)) = (tc, clocks.as_mut())
+        if let (Some(tc), Some(c)) = (tcs[mover.index()], clocks.as_mut())
             && !tc.charge(&mut c[mover.index()], used, setup.margin)
         {
             break (Some(!mover), format!("{} loses on time", mover.name()));
@@ -403,4 +426,87 @@ fn short_reason(r: &str) -> String {
         }
     }
     "engine failure".into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// What a player was given at each turn: its budget and its clock.
+    type Seen = Arc<Mutex<Vec<(Control, Option<Duration>)>>>;
+
+    /// A player that plays the first legal move after `delay`, recording what it was
+    /// given.
+    struct Recorder {
+        delay: Duration,
+        seen: Seen,
+    }
+
+    impl Player for Recorder {
+        fn new_game(&mut self) -> Result<(), String> {
+            Ok(())
+        }
+
+        fn think(&mut self, turn: &Turn) -> Result<fairyforge::Move, String> {
+            let clock = turn.mine.map(|c| c.left);
+            self.seen.lock().unwrap().push((turn.control, clock));
+            std::thread::sleep(self.delay);
+            Ok(turn.pos.legal_moves()[0])
+        }
+    }
+
+    #[test]
+    fn time_odds_give_side_b_its_own_clock() {
+        // A has 20 seconds; B has a tenth of a second and spends 60 ms a move, so B's
+        // flag falls on its second move whatever its colour, and A's never does.
+        let a = Control::Clock("20".parse().unwrap());
+        let b = Control::Clock("0.1".parse().unwrap());
+        let setup = Setup {
+            variant: crate::game::load("chess", &[]).unwrap(),
+            game: "chess".into(),
+            specs: ["modern".parse().unwrap(), "classic".parse().unwrap()],
+            controls: [a, b],
+            openings: Openings::Start,
+            seed: 1,
+            max_plies: 40,
+            hash: 1,
+            margin: Duration::ZERO,
+        };
+        assert_eq!(
+            describe_both(&setup.controls),
+            "A clock 20 s + 0 s a move, B clock 0.1 s + 0 s a move"
+        );
+        for index in 0..2 {
+            let seen: [Seen; 2] = Default::default();
+            let mut players: Vec<Box<dyn Player>> = seen
+                .iter()
+                .map(|s| {
+                    Box::new(Recorder {
+                        delay: Duration::from_millis(60),
+                        seen: s.clone(),
+                    }) as Box<dyn Player>
+                })
+                .collect();
+            let played = play(&setup, &mut players, index).unwrap();
+            let b_colour = if index == 0 { "Black" } else { "White" };
+            assert_eq!(played.result.a_white, index == 0);
+            assert_eq!(played.result.result, Result3::Win, "game {index}");
+            assert_eq!(played.result.reason, "time forfeit");
+            assert!(
+                played.pgn.contains(&format!("{b_colour} loses on time")),
+                "{}",
+                played.pgn
+            );
+            // Each side was told its own control and its own clock: B started with a
+            // tenth of a second and had 40 ms left for its second move.
+            let [a_seen, b_seen] = seen.map(|s| s.lock().unwrap().clone());
+            assert!(a_seen.iter().all(|(c, _)| *c == a), "{a_seen:?}");
+            assert_eq!(a_seen[0].1, Some(Duration::from_secs(20)));
+            assert_eq!(b_seen.len(), 2, "{b_seen:?}");
+            assert!(b_seen.iter().all(|(c, _)| *c == b), "{b_seen:?}");
+            assert_eq!(b_seen[0].1, Some(Duration::from_millis(100)));
+            assert!(b_seen[1].1.unwrap() <= Duration::from_millis(40));
+        }
+    }
 }
