@@ -39,8 +39,8 @@ mod zobrist;
 pub use geometry::Geometry;
 pub use input::{Illegal, InputError, Unreadable};
 pub use load::{
-    Checked, Diagnostic, LoadError, Loader, Location, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_FILE_BYTES,
-    MAX_FILES, OptionError, OptionSetting, library_pieces,
+    Checked, Diagnostic, LoadError, Loader, Location, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_DIRECTIONS,
+    MAX_FILE_BYTES, MAX_FILES, OptionError, OptionSetting, library_pieces,
 };
 pub use moves::{Move, MoveKind};
 pub use notation::{Malformed, MoveError};

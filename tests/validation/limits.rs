@@ -395,6 +395,29 @@ fn tens_of_thousands_of_mistakes_are_reported_quickly_and_summarised() {
     );
 }
 
+/// A piece with 40,000 copies of `{ slide = "all" }` (760 KB) took 3 minutes and 4.3 GB to
+/// compile; the directions of a game's pieces are bounded, and the piece past the bound is
+/// named.
+#[test]
+fn more_move_directions_than_the_limit_is_an_error() {
+    let text = format!(
+        "extends = \"chess\"\nname = \"Bomb\"\npieces = [\"king\", \"bomb\"]\n\
+         setup = \"k7/8/8/8/8/8/8/K6A w - - 0 1\"\n[piece.bomb]\nletter = \"A\"\nmoves = [{}]\n",
+        vec!["{ slide = \"all\" }"; 40_000].join(", ")
+    );
+    let e = within(20, "the bomb", move || {
+        Variant::parse("bomb.toml", &text).map(|_| ()).unwrap_err()
+    });
+    assert_eq!(
+        e.diagnostics()[0].message(),
+        format!(
+            "the pieces of this game move in more than {} directions in all (`bomb` has 320,000)",
+            fairyforge_tests::thousands(fairyforge::MAX_DIRECTIONS)
+        )
+    );
+    assert_eq!(e.diagnostics()[0].line(), Some(3));
+}
+
 /// A long line is shown cut around the mistake, not whole.
 #[test]
 fn a_mistake_on_a_long_line_shows_a_cut_line() {

@@ -12,6 +12,13 @@ use crate::source::{Ctx, Diagnostic, Sources, Span};
 use crate::types::MAX_KINDS;
 use crate::variant::Variant;
 
+use super::files::thousands;
+
+/// The most move directions of a game's pieces, all entries of all pieces together (for a
+/// `bent` entry, each pair of a first step and a `then` direction): what its tables grow
+/// with. The built-in games have at most 116.
+pub const MAX_DIRECTIONS: usize = 1024;
+
 /// Checks the definition; `false` when it cannot be compiled at all.
 pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> bool {
     if def.pieces.len() > MAX_KINDS {
@@ -22,8 +29,38 @@ pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> b
         );
         return false;
     }
+    if !directions(cx, def) {
+        return false;
+    }
     letters(cx, sources, def);
     royal(cx, def);
+    true
+}
+
+/// At most [`MAX_DIRECTIONS`] in all; the piece past the limit is named.
+fn directions(cx: &mut Ctx, def: &VariantDef) -> bool {
+    let mut total = 0;
+    for p in &def.pieces {
+        let own: usize = p
+            .moves
+            .iter()
+            .map(|m| m.dirs.len() * m.then.len().max(1))
+            .sum();
+        total += own;
+        if total > MAX_DIRECTIONS {
+            cx.err(
+                p.named_at,
+                format!(
+                    "the pieces of this game move in more than {} directions in all (`{}` has {})",
+                    thousands(MAX_DIRECTIONS as u64),
+                    p.id,
+                    thousands(own as u64)
+                ),
+                "each direction of each entry of `moves` counts (for `bent`, each pair with a `then` direction): use fewer entries or directions",
+            );
+            return false;
+        }
+    }
     true
 }
 

@@ -22,6 +22,7 @@ mod zone;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub use check::MAX_DIRECTIONS;
 pub use composition::{MAX_DEPTH, MAX_FILES};
 pub use error::{Diagnostic, LoadError, Location, MAX_DIAGNOSTICS};
 pub use files::MAX_FILE_BYTES;
