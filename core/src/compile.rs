@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use crate::def::*;
 use crate::geometry::{Geometry, coord_name};
-use crate::load::OptionSetting;
+use crate::options::OptionSetting;
 use crate::source::Ctx;
 use crate::sqset::{MAX_SQUARES, SquareSet};
 use crate::types::{
@@ -134,7 +134,7 @@ pub(crate) fn compile(
             } else {
                 format!("its options: {}", names.join(", "))
             };
-            cx.diags.push(crate::source::Diagnostic::global(format!(
+            cx.diags.push(crate::source::Problem::global(format!(
                 "{} has no option `{name}`{hint} ({avail})",
                 def.name
             )));

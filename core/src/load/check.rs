@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use crate::def::{Named, PieceDef, VariantDef};
-use crate::source::{Ctx, Diagnostic, Sources, Span};
+use crate::source::{Ctx, Problem, Sources, Span};
 use crate::types::MAX_KINDS;
 use crate::variant::Variant;
 
@@ -181,7 +181,7 @@ pub(crate) fn warnings(cx: &mut Ctx, def: &VariantDef) {
 /// A problem found in a built-in file that the user's file builds on is the user's doing
 /// (the built-in files are valid): it is reported at `blame`, the user's `pieces` list or
 /// `extends`, naming the line of the built-in file. `diags` are sorted by place.
-pub(crate) fn blame_builtin(sources: &Sources, diags: &mut [Diagnostic], blame: Span) {
+pub(crate) fn blame_builtin(sources: &Sources, diags: &mut [Problem], blame: Span) {
     for d in diags.iter_mut() {
         let Some(s) = d
             .span
@@ -194,7 +194,7 @@ pub(crate) fn blame_builtin(sources: &Sources, diags: &mut [Diagnostic], blame: 
         d.label = format!("from line {line} of {file}: {}", d.label);
         d.span = Some(blame);
     }
-    diags.sort_by_key(Diagnostic::place);
+    diags.sort_by_key(Problem::place);
 }
 
 /// The compiled game's start position is a position of the game, as every command that
