@@ -259,3 +259,21 @@ fn the_examples_in_messages_are_valid_toml() {
     }
     assert!(seen >= 3, "{seen}");
 }
+
+/// The start position is checked once the slots and the reserve are filled in, as every
+/// command that plays the game reads it: a slot piece giving check at the start passed
+/// `validate`, then `Position::start` panicked.
+#[test]
+fn the_filled_setup_is_checked() {
+    let text = "extends = \"pick-the-piece\"\nname = \"Sniper\"\nslots.a.piece = \"sniper\"\n\
+                [piece.sniper]\nletter = \"S\"\nmoves = [{ leap = [5, 9], symmetry = \"none\" }]\n";
+    let r = report(text);
+    assert!(
+        r.starts_with("mine.toml:1:11: bad setup once the slots and the reserve are filled: Black is in check but it is White's move\n"),
+        "{r}"
+    );
+    assert!(
+        r.contains("the start position would be `srnbqkbnr1/"),
+        "{r}"
+    );
+}

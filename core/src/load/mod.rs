@@ -14,7 +14,7 @@ mod files;
 mod game;
 mod library;
 mod piece;
-mod reader;
+pub(crate) mod reader;
 mod schema;
 mod zone;
 
