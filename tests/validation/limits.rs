@@ -418,6 +418,67 @@ fn more_move_directions_than_the_limit_is_an_error() {
     assert_eq!(e.diagnostics()[0].line(), Some(3));
 }
 
+/// 30,000 options on by default took seconds to compile (every option looked up in the
+/// list of those on); a game has at most 64.
+#[test]
+fn more_options_than_the_limit_is_an_error() {
+    let text: String = std::iter::once("extends = \"chess\"\nname = \"Options\"\n".to_string())
+        .chain((0..30_000).map(|i| format!("[options.o{i}]\ndefault = true\n")))
+        .collect();
+    let e = within(20, "30,000 options", move || {
+        Variant::parse("o.toml", &text).map(|_| ()).unwrap_err()
+    });
+    let d = &e.diagnostics()[0];
+    assert_eq!(d.message(), "a game may have at most 64 options");
+    assert_eq!((d.line(), d.column()), (Some(131), Some(10)));
+}
+
+/// The 300th promotion rule of a game (the earlier ones for library pieces it does not
+/// use) was stored under the number 300 % 256, another rule; a game has at most 64.
+#[test]
+fn more_promotion_rules_than_the_limit_is_an_error() {
+    let mut text = String::from("extends = \"chess\"\nname = \"Rules\"\n");
+    for _ in 0..299 {
+        text.push_str("[[promotion]]\npieces = [\"ninja-pawn\"]\nchoices = [\"queen\"]\n");
+    }
+    text.push_str("[[promotion]]\npieces = [\"chess-pawn\"]\nchoices = [\"knight\"]\n");
+    let e = Variant::parse("p.toml", &text).unwrap_err();
+    let d = &e.diagnostics()[0];
+    assert_eq!(
+        d.message(),
+        "a game may have at most 64 promotion rules, its options' included"
+    );
+    assert_eq!(d.line(), Some(3 + 64 * 3));
+}
+
+/// A game defining 12,000 pawns: the piece-type limit stops it at once (the checks after
+/// it compared every piece with every promotion name).
+#[test]
+fn tens_of_thousands_of_pieces_stop_at_the_limit() {
+    let mut text = String::from("extends = \"chess\"\nname = \"Horde\"\n[promotion]\npieces = [");
+    text.push_str(
+        &(0..12_000)
+            .map(|i| format!("\"p{i}\""))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    text.push_str("]\nchoices = [\"queen\"]\n");
+    for i in 0..12_000 {
+        text.push_str(&format!(
+            "[piece.p{i}]\nletter = \"P\"\npawn = true\nmoves = [{{ leap = [0, 1] }}]\n"
+        ));
+    }
+    let e = within(20, "12,000 pieces", move || {
+        Variant::parse("h.toml", &text).map(|_| ()).unwrap_err()
+    });
+    assert!(
+        e.diagnostics()
+            .iter()
+            .any(|d| d.message() == "a game may use at most 32 piece types"),
+        "{e}"
+    );
+}
+
 /// A long line is shown cut around the mistake, not whole.
 #[test]
 fn a_mistake_on_a_long_line_shows_a_cut_line() {

@@ -19,6 +19,12 @@ use super::files::thousands;
 /// with. The built-in games have at most 116.
 pub const MAX_DIRECTIONS: usize = 1024;
 
+/// The most optional rules of a game.
+pub const MAX_OPTIONS: usize = 64;
+
+/// The most promotion rules of a game, its options' included.
+pub const MAX_PROMOTIONS: usize = 64;
+
 /// Checks the definition; `false` when it cannot be compiled at all.
 pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> bool {
     if def.pieces.len() > MAX_KINDS {
@@ -29,7 +35,7 @@ pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> b
         );
         return false;
     }
-    if !directions(cx, def) {
+    if !directions(cx, def) || !counts(cx, def) {
         return false;
     }
     letters(cx, sources, def);
@@ -60,6 +66,34 @@ fn directions(cx: &mut Ctx, def: &VariantDef) -> bool {
             );
             return false;
         }
+    }
+    true
+}
+
+/// At most [`MAX_OPTIONS`] options and [`MAX_PROMOTIONS`] promotion rules; the first past
+/// a limit is reported.
+fn counts(cx: &mut Ctx, def: &VariantDef) -> bool {
+    if let Some(o) = def.options.get(MAX_OPTIONS) {
+        cx.err(
+            o.span,
+            format!("a game may have at most {MAX_OPTIONS} options"),
+            "remove this option and those after it",
+        );
+        return false;
+    }
+    let rules = def
+        .promotions
+        .iter()
+        .chain(def.options.iter().flat_map(|o| o.promotions.iter()));
+    if let Some(r) = rules.clone().nth(MAX_PROMOTIONS) {
+        cx.err(
+            r.span,
+            format!(
+                "a game may have at most {MAX_PROMOTIONS} promotion rules, its options' included"
+            ),
+            "a piece has one promotion rule: merge the rules that share their zone and choices",
+        );
+        return false;
     }
     true
 }
@@ -155,17 +189,18 @@ fn reserve_royal(cx: &mut Ctx, n: &Named) {
     );
 }
 
-/// Warnings about a game that loads: a pawn that no promotion rule names.
+/// Warnings about a game that loads: a pawn that no promotion rule names. Call it once
+/// [`definition`] has passed (at most [`MAX_KINDS`] pieces).
 pub(crate) fn warnings(cx: &mut Ctx, def: &VariantDef) {
-    let names_it = |p: &PieceDef| {
-        def.promotions
-            .iter()
-            .chain(def.options.iter().flat_map(|o| o.promotions.iter()))
-            .flat_map(|r| r.pieces.iter())
-            .any(|n| kind_of(def, &n.name).is_some_and(|k| def.pieces[k].id == p.id))
-    };
-    for p in def.pieces.iter().filter(|p| p.pawn && !p.royal) {
-        if !names_it(p) {
+    let promoted: Vec<usize> = def
+        .promotions
+        .iter()
+        .chain(def.options.iter().flat_map(|o| o.promotions.iter()))
+        .flat_map(|r| r.pieces.iter())
+        .filter_map(|n| kind_of(def, &n.name))
+        .collect();
+    for (k, p) in def.pieces.iter().enumerate() {
+        if p.pawn && !p.royal && !promoted.contains(&k) {
             cx.warn(
                 p.named_at,
                 format!("`{}` is a pawn (`pawn = true`) that no promotion rule names", p.id),

@@ -21,7 +21,7 @@ mod zone;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use check::MAX_DIRECTIONS;
+pub use check::{MAX_DIRECTIONS, MAX_OPTIONS, MAX_PROMOTIONS};
 pub use composition::{MAX_DEPTH, MAX_FILES};
 pub use error::{LoadError, MAX_DIAGNOSTICS};
 pub use files::MAX_FILE_BYTES;
@@ -272,10 +272,10 @@ fn finish(
     let read_problems = cx.diags.len();
     let mut warnings = Ctx::default();
     let variant = def.and_then(|def| {
-        check::warnings(&mut warnings, &def);
         if !check::definition(&mut cx, sources, &def) {
             return None;
         }
+        check::warnings(&mut warnings, &def);
         // Compiling sees the reading problems: it then checks what it can without building
         // tables from a definition already known to be wrong.
         let variant = crate::compile::compile(&mut cx, def, options)?;
