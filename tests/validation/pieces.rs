@@ -277,3 +277,29 @@ fn the_filled_setup_is_checked() {
         "{r}"
     );
 }
+
+/// Move text does not mark captures, so two entries of a piece landing on one square with
+/// different captures give two moves with one text (docs/format.md, "Several entries"):
+/// the pieces of the built-in games never do, in positions of random games.
+#[test]
+fn the_built_in_games_move_texts_name_one_move_each() {
+    let mut rng = fairyforge_tests::Rng(2026);
+    for name in fairyforge::builtin::game_names() {
+        let v = Variant::builtin(name).unwrap();
+        for _ in 0..20 {
+            let mut p = fairyforge::Position::start(&v);
+            for _ in 0..60 {
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                let mut texts: Vec<String> = moves.iter().map(|m| p.move_text(m)).collect();
+                texts.sort();
+                let n = texts.len();
+                texts.dedup();
+                assert_eq!(texts.len(), n, "{name}: {}", p.fen());
+                p.play_unchecked(rng.pick(&moves));
+            }
+        }
+    }
+}
