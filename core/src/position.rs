@@ -41,7 +41,7 @@ impl EnPassant {
     }
 
     /// Is `t` one of the targets?
-    #[inline]
+    #[inline(always)]
     pub fn is_target(&self, v: &Variant, t: Square) -> bool {
         if self.to.is_none() {
             return false;
@@ -78,7 +78,6 @@ struct Undo {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
-    ended: bool,
 }
 
 /// What a null move (the side to move passes, for the search) changed.
@@ -116,8 +115,6 @@ pub struct Position {
     lists: ByColor<Vec<Square>>,
     index: Vec<u16>,
     hash: u64,
-    /// The last move ended the game by Capture the Scepter (R25).
-    ended: bool,
     history: Vec<Undo>,
 }
 
@@ -159,7 +156,6 @@ impl PartialEq for Position {
             && self.reserves == o.reserves
             && self.king == o.king
             && self.hash == o.hash
-            && self.ended == o.ended
     }
 }
 
@@ -220,7 +216,6 @@ impl Position {
             lists: ByColor::new(Vec::with_capacity(n), Vec::with_capacity(n)),
             index: vec![0; n],
             hash: 0,
-            ended: false,
             history: Vec::with_capacity(256),
             variant,
         };
@@ -317,29 +312,6 @@ impl Position {
         self.hash
     }
 
-    /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
-    pub fn compute_hash(&self) -> u64 {
-        let v = &*self.variant;
-        let z = &v.zobrist;
-        let mut h = 0;
-        for (i, p) in self.board.iter().enumerate() {
-            if p.is_some() {
-                h ^= z.piece(*p, Square(i as u16));
-            }
-        }
-        if self.side == Color::Black {
-            h ^= z.side;
-        }
-        h ^= z.castling(self.castling);
-        h ^= self.ep.key(v);
-        for (c, counts) in self.reserves.iter() {
-            for (k, &count) in counts.iter().enumerate() {
-                h ^= z.reserve(c, Kind::new(k), count);
-            }
-        }
-        h
-    }
-
     /// The position string (R28).
     pub fn fen(&self) -> String {
         setup::write_data(&self.variant, &self.setup_data())
@@ -412,19 +384,6 @@ impl Position {
         crate::attack::attacked_on(&self.variant, &self.board, sq, by)
     }
 
-    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
-    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
-    /// jumping it or using it as an enemy screen)? Slow.
-    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
-        let mut out = Vec::new();
-        self.gen_pseudo(by, &mut out);
-        out.iter().any(|m| match m.kind() {
-            MoveKind::Drop | MoveKind::Castle => false,
-            MoveKind::EnPassant => m.extra_capture() == Some(sq),
-            _ => m.to() == sq || m.extra_capture() == Some(sq),
-        })
-    }
-
     /// Plays a move if it is legal in this position.
     pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
         if self.legal_moves().contains(m) {
@@ -451,19 +410,17 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
-            ended: self.ended,
         };
         self.hash ^= self.ep.key(&self.variant);
         self.ep = EnPassant::NONE;
-        let mut rights = self.castling;
-        let mut reset = false;
-        match m.kind() {
+        // Whether the move resets the count toward the 100-ply draw (R24).
+        let reset = match m.kind() {
             MoveKind::Drop => {
                 let k = m.dropped().expect("a drop drops a piece");
                 let count = self.reserves[us][k.index()];
                 self.set_reserve(us, k, count - 1);
                 self.put(m.to(), Piece::new(k, us));
-                reset = true;
+                true
             }
             MoveKind::Castle => {
                 let (rook_from, rook_to) = m.castling_rook().expect("castling moves a rook");
@@ -472,56 +429,11 @@ impl Position {
                 undo.moved = king;
                 self.put(m.to(), king);
                 self.put(rook_to, rook);
-                let clear = &self.variant.castle_clear;
-                rights = rights
-                    .without(clear[m.from().index()])
-                    .without(clear[rook_from.index()]);
+                self.clear_rights([m.from(), rook_from, Square::NONE]);
+                false
             }
-            _ => {
-                let moved = self.remove(m.from());
-                undo.moved = moved;
-                let extra = m.extra_square();
-                if extra.is_some() && self.board[extra.index()].is_some() {
-                    undo.captured_extra = self.remove(extra);
-                    reset = true;
-                }
-                if self.board[m.to().index()].is_some() {
-                    undo.captured = self.remove(m.to());
-                    reset = true;
-                }
-                let placed = match m.promotion() {
-                    Some(k) => Piece::new(k, us),
-                    None => moved,
-                };
-                self.put(m.to(), placed);
-                if self.variant.pieces[moved.kind().index()].pawn {
-                    reset = true;
-                }
-                let clear = &self.variant.castle_clear;
-                rights = rights
-                    .without(clear[m.from().index()])
-                    .without(clear[m.to().index()]);
-                if extra.is_some() {
-                    rights = rights.without(clear[extra.index()]);
-                }
-                if m.kind() == MoveKind::DoubleStep {
-                    self.set_double_step(m);
-                }
-            }
-        }
-        // R25 Capture the Scepter: a king that ends its move on a scepter square.
-        if let Some((zones, _)) = &self.variant.scepter
-            && m.kind() != MoveKind::Drop
-            && zones[us].contains(m.to())
-            && self.variant.royal == Some(self.board[m.to().index()].kind())
-        {
-            self.ended = true;
-        }
-        if rights != self.castling {
-            let z = &self.variant.zobrist;
-            self.hash ^= z.castling(self.castling) ^ z.castling(rights);
-            self.castling = rights;
-        }
+            _ => self.play_board_move(m, us, &mut undo),
+        };
         // The counters stop at the largest a position string may give (no wrap).
         self.halfmove = if reset {
             0
@@ -534,6 +446,51 @@ impl Position {
         self.side = !us;
         self.hash ^= self.variant.zobrist.side;
         self.history.push(undo);
+    }
+
+    /// A piece moves on the board (with its captures, promotion and en-passant targets).
+    /// Returns whether the move resets the count toward the 100-ply draw.
+    #[inline]
+    fn play_board_move(&mut self, m: &Move, us: Color, undo: &mut Undo) -> bool {
+        let moved = self.remove(m.from());
+        undo.moved = moved;
+        let mut reset = self.variant.pieces[moved.kind().index()].pawn;
+        let extra = m.extra_square();
+        if extra.is_some() && self.board[extra.index()].is_some() {
+            undo.captured_extra = self.remove(extra);
+            reset = true;
+        }
+        if self.board[m.to().index()].is_some() {
+            undo.captured = self.remove(m.to());
+            reset = true;
+        }
+        let placed = match m.promotion() {
+            Some(k) => Piece::new(k, us),
+            None => moved,
+        };
+        self.put(m.to(), placed);
+        self.clear_rights([m.from(), m.to(), extra]);
+        if m.kind() == MoveKind::DoubleStep {
+            self.set_double_step(m);
+        }
+        reset
+    }
+
+    /// Clears the castling rights of a move touching these squares (R22).
+    #[inline]
+    fn clear_rights(&mut self, touched: [Square; 3]) {
+        let clear = &self.variant.castle_clear;
+        let mut rights = self.castling;
+        for sq in touched {
+            if sq.is_some() {
+                rights = rights.without(clear[sq.index()]);
+            }
+        }
+        if rights != self.castling {
+            let z = &self.variant.zobrist;
+            self.hash ^= z.castling(self.castling) ^ z.castling(rights);
+            self.castling = rights;
+        }
     }
 
     /// After a double step: the squares it passed become en-passant targets (R14).
@@ -591,7 +548,6 @@ impl Position {
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
-        self.ended = u.ended;
         Some(m)
     }
 
@@ -630,10 +586,50 @@ impl Position {
         crate::outcome::outcome(self)
     }
 
-    /// The result decided by the last move itself (Capture the Scepter, R25), if any:
-    /// cheaper than [`Position::outcome`], which also looks for moves.
+    /// The result by Capture the Scepter (R25), if a royal piece stands on an opponent's
+    /// rear square, whether a move or the position string put it there: cheaper than
+    /// [`Position::outcome`], which also looks for moves.
     pub fn scepter_outcome(&self) -> Option<Outcome> {
         crate::outcome::scepter_outcome(self)
+    }
+}
+
+/// Checks of the engine against its definitions, for tests.
+impl Position {
+    /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
+    pub fn compute_hash(&self) -> u64 {
+        let v = &*self.variant;
+        let z = &v.zobrist;
+        let mut h = 0;
+        for (i, p) in self.board.iter().enumerate() {
+            if p.is_some() {
+                h ^= z.piece(*p, Square(i as u16));
+            }
+        }
+        if self.side == Color::Black {
+            h ^= z.side;
+        }
+        h ^= z.castling(self.castling);
+        h ^= self.ep.key(v);
+        for (c, counts) in self.reserves.iter() {
+            for (k, &count) in counts.iter().enumerate() {
+                h ^= z.reserve(c, Kind::new(k), count);
+            }
+        }
+        h
+    }
+
+    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
+    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
+    /// jumping it or using it as an enemy screen)? Slow.
+    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
+        let mut out = Vec::new();
+        self.gen_pseudo(by, &mut out);
+        out.iter().any(|m| match m.kind() {
+            MoveKind::Drop | MoveKind::Castle => false,
+            MoveKind::EnPassant => m.extra_capture() == Some(sq),
+            _ => m.to() == sq || m.extra_capture() == Some(sq),
+        })
     }
 }
 
@@ -676,10 +672,25 @@ impl Position {
         self.king[color]
     }
 
-    /// Did the last move end the game by Capture the Scepter (R25)?
+    /// Is the game over by Capture the Scepter (R25): does a royal piece stand on a square
+    /// of its side's scepter zone (an opponent's rear square)? A function of the board, so
+    /// that a position reached by play and the same position read from a string agree
+    /// (and the hash, which covers the board, covers it too).
     #[inline]
     pub(crate) fn ended(&self) -> bool {
-        self.ended
+        self.scepter_holder().is_some()
+    }
+
+    /// The side whose royal piece stands in its scepter zone (R25), if any. When both do
+    /// (only a position string can say so; no game reaches it) the side that moved last
+    /// counts, as after the move that ends a game.
+    #[inline]
+    pub(crate) fn scepter_holder(&self) -> Option<Color> {
+        let (zones, _) = self.variant.scepter.as_ref()?;
+        let mover = !self.side;
+        [mover, self.side]
+            .into_iter()
+            .find(|&c| zones[c].contains(self.king[c]))
     }
 
     /// Hashes of the positions before each move played, oldest first.
