@@ -5,107 +5,9 @@
 //! tests/validation/limits.rs.
 
 use fairyforge::{MAX_DIAGNOSTICS, Position, Variant, builtin};
-use fairyforge_tests::{Rng, root};
+use fairyforge_tests::{Rng, VARIANT_TOKENS, root};
 
 use super::harness::{Verdict, assert_clean, mutate, run};
-
-/// Pieces of text likely to reach deep into the checks when spliced in.
-const TOKENS: &[&str] = &[
-    "0",
-    "1",
-    "-1",
-    "2",
-    "8",
-    "16",
-    "17",
-    "64",
-    "65",
-    "99",
-    "255",
-    "-128",
-    "1e9",
-    "0.5",
-    "4294967295",
-    "true",
-    "false",
-    "\"\"",
-    "\"a0\"",
-    "\"e0\"",
-    "\"p1\"",
-    "\"a99\"",
-    "\"z1\"",
-    "\"rank 0\"",
-    "\"ranks 3..1\"",
-    "\"ranks ..\"",
-    "\"all\"",
-    "\"own-rear\"",
-    "\"enemy-rear\"",
-    "[0, 0]",
-    "[17, 1]",
-    "[1]",
-    "[]",
-    "{}",
-    "[[]]",
-    "\"@slots\"",
-    "\"@reserve\"",
-    "royal = true",
-    "pawn = true",
-    "min = 32",
-    "max = 1",
-    "distance = 16",
-    "capture-over = true",
-    "capture-screen = true",
-    "over = \"friend\"",
-    "en-passant = \"create\"",
-    "en-passant = \"capture\"",
-    "mode = \"capture\"",
-    "symmetry = \"none\"",
-    "extra = [\"a0\", \"a11\"]",
-    "holes = [\"e4\", \"e5\"]",
-    "files = 16",
-    "ranks = 16",
-    "files = 1",
-    "ranks = 1",
-    "\n[board]\n",
-    "\n[piece.x]\n",
-    "\nletter = \"K\"\n",
-    "[JJjj]",
-    "[Kk]",
-    "/",
-    "//",
-    "10",
-    "K",
-    "k",
-    "w",
-    "b",
-    "-",
-    " ",
-    "\n",
-    "=",
-    "\"",
-    "'",
-    "#",
-    ",",
-    ".",
-    "[",
-    "]",
-    "{",
-    "}",
-    "\\q",
-    "\\u0000",
-    "extends = \"chess\"\n",
-    "extends = \"/etc/passwd\"\n",
-    "import = \"pieces.toml\"\n",
-    "import = [\"/etc/shadow\", \"../../proc/self/environ\"]\n",
-    "slots.a.piece = \"king\"\n",
-    "reserve = { king = 1 }\n",
-    "[drops.king]\nzone = \"all\"\n",
-    "\u{e9}",
-    "\u{1F600}",
-    "\t",
-    "\r\n",
-    "\0",
-];
 
 /// The corpus: every game and library the project ships, the test files, and the hostile
 /// files of issue 13 in small.
@@ -408,13 +310,13 @@ fn variant_files() {
             if rng.one_in(3) {
                 let game = random_game(rng);
                 if rng.one_in(2) {
-                    mutate(rng, &game, TOKENS)
+                    mutate(rng, &game, VARIANT_TOKENS)
                 } else {
                     game
                 }
             } else {
                 let i = rng.below(corpus.len());
-                mutate(rng, &corpus[i], TOKENS)
+                mutate(rng, &corpus[i], VARIANT_TOKENS)
             }
         },
         check,
