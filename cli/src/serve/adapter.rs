@@ -1,0 +1,1173 @@
+//! The studio's only door into the library: compiling variants, replaying games, listing
+//! moves, exploring pieces, counting and searching. Everything else in `serve` speaks the
+//! plain data of `model`, so a change of the library's API is adapted here alone.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use fairyforge::def::{MoveDef, Over, Prim, ZoneItem};
+use fairyforge::search::{Limits, Report, Score, Searcher};
+use fairyforge::{Color, EndReason, LoadError, Move, MoveKind, Position, Square, Variant};
+
+use super::error::ApiError;
+use super::limits;
+use super::model;
+use super::pool::Cancel;
+
+/// A compiled variant, shared by every request that uses it.
+pub type Compiled = Arc<Variant>;
+
+// ---------------------------------------------------------------------------------------
+// Games, files and compiling
+
+/// The built-in games, in the library's order.
+pub fn game_names() -> Vec<&'static str> {
+    fairyforge::builtin::game_names()
+}
+
+/// The text of a built-in game.
+pub fn game_text(name: &str) -> Option<&'static str> {
+    fairyforge::builtin::game(name)
+}
+
+/// The text of a built-in piece library (`pieces`).
+pub fn library_text(name: &str) -> Option<&'static str> {
+    fairyforge::builtin::library(name)
+}
+
+pub fn library_names() -> Vec<&'static str> {
+    fairyforge::builtin::LIBRARIES
+        .iter()
+        .map(|(n, _)| *n)
+        .collect()
+}
+
+/// `unknown game` with the built-in names and a suggestion.
+pub fn unknown_game(name: &str) -> ApiError {
+    let names = game_names();
+    let hint = match fairyforge::source::did_you_mean(name, names.iter().copied()) {
+        Some(s) => format!(" Did you mean `{s}`?"),
+        None => String::new(),
+    };
+    ApiError::invalid(
+        "unknown-game",
+        format!(
+            "`{name}` is not a built-in game.{hint} Built-in games: {}.",
+            names.join(", ")
+        ),
+    )
+}
+
+/// Compiles a built-in game with optional rules.
+pub fn compile_builtin(name: &str, options: &[String]) -> Result<Compiled, ApiError> {
+    if game_text(name).is_none() {
+        return Err(unknown_game(name));
+    }
+    // A built-in name never falls through to the disk: it was checked above.
+    Variant::resolve_with_options(name, options).map_err(|e| bad_options(name, e))
+}
+
+/// A built-in game can only fail to compile because of its options.
+fn bad_options(name: &str, e: LoadError) -> ApiError {
+    let text = e.render();
+    ApiError::invalid("unknown-option", format!("{name}: {}", text.trim_end()))
+}
+
+/// Compiles the text of a variant file. Its imports and `extends` resolve to the built-in
+/// library and games only: the server reads nothing from its disk.
+pub fn compile_text(name: &str, text: &str, options: &[String]) -> Result<Compiled, ApiError> {
+    if !options.is_empty() {
+        return Err(ApiError::invalid(
+            "unknown-option",
+            "optional rules cannot be set for an edited file yet: give the option `default = true` in the file instead",
+        ));
+    }
+    Variant::from_str_named(name, text).map_err(|e| {
+        let mut err = ApiError::invalid(
+            "bad-variant",
+            format!("{name} has errors: {}", first_line(&e)),
+        );
+        err.diagnostics = diagnostics(&e);
+        err
+    })
+}
+
+fn first_line(e: &LoadError) -> String {
+    e.render().lines().next().unwrap_or("").to_string()
+}
+
+/// Checks a variant file's text: ok with its name, or every problem with line and column.
+pub fn validate(name: &str, text: &str) -> model::Validation {
+    match Variant::from_str_named(name, text) {
+        Ok(v) => model::Validation {
+            ok: true,
+            name: Some(v.name.clone()),
+            description: Some(v.description.clone()),
+            diagnostics: Vec::new(),
+            rendered: String::new(),
+        },
+        Err(e) => model::Validation {
+            ok: false,
+            name: None,
+            description: None,
+            diagnostics: diagnostics(&e),
+            rendered: e.render(),
+        },
+    }
+}
+
+/// The problems of a load, each with its place (line and column from 1) and its text as
+/// `fairyforge validate` prints it.
+fn diagnostics(e: &LoadError) -> Vec<model::Diag> {
+    e.diagnostics
+        .iter()
+        .map(|d| {
+            let rendered = e.sources.render(std::slice::from_ref(d));
+            match d.span {
+                Some(span) if (span.file as usize) < e.sources.files.len() => {
+                    let (line, column) = e.sources.line_col(span);
+                    let end = fairyforge::source::Span {
+                        start: span.end.max(span.start),
+                        ..span
+                    };
+                    let (end_line, end_column) = e.sources.line_col(end);
+                    model::Diag {
+                        file: e.sources.files[span.file as usize].name.clone(),
+                        line,
+                        column,
+                        end_line,
+                        end_column,
+                        message: d.message.clone(),
+                        label: d.label.clone(),
+                        rendered,
+                    }
+                }
+                _ => model::Diag {
+                    file: String::new(),
+                    line: 0,
+                    column: 0,
+                    end_line: 0,
+                    end_column: 0,
+                    message: d.message.clone(),
+                    label: d.label.clone(),
+                    rendered,
+                },
+            }
+        })
+        .collect()
+}
+
+/// A one-line description of a file from its `description` key, without compiling.
+pub fn description_of(text: &str) -> (String, String) {
+    let mut name = String::new();
+    let mut description = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            break;
+        }
+        if let Some(v) = line.strip_prefix("name = ") {
+            name = v.trim_matches('"').to_string();
+        }
+        if let Some(v) = line.strip_prefix("description = ") {
+            description = v.trim_matches('"').to_string();
+        }
+    }
+    (name, description)
+}
+
+// ---------------------------------------------------------------------------------------
+// What a variant is
+
+pub fn variant_info(v: &Compiled) -> model::VariantInfo {
+    let g = &v.geometry;
+    let range = g.rank_range();
+    let in_game: Vec<&str> = v.pieces.iter().map(|p| p.id.as_str()).collect();
+    model::VariantInfo {
+        name: v.name.clone(),
+        description: v.description.clone(),
+        board: model::BoardInfo {
+            files: g.files(),
+            ranks: g.ranks(),
+            rank_min: *range.start(),
+            rank_max: *range.end(),
+            squares: g.squares().map(|s| g.name(s)).collect(),
+        },
+        pieces: v
+            .pieces
+            .iter()
+            .map(|p| {
+                piece_info(
+                    &p.id,
+                    &p.name,
+                    p.letter,
+                    p.value,
+                    p.royal,
+                    p.pawn,
+                    &p.def.moves,
+                )
+            })
+            .collect(),
+        library: fairyforge::builtin::library_pieces()
+            .iter()
+            .filter(|p| !in_game.contains(&p.id.as_str()))
+            .map(|p| {
+                piece_info(
+                    &p.id,
+                    &p.name,
+                    p.letter,
+                    (p.value * 100.0) as i32,
+                    p.royal,
+                    p.pawn,
+                    &p.moves,
+                )
+            })
+            .collect(),
+        setup: v.setup.clone(),
+        options: options(v),
+        reserves: v.has_reserves(),
+    }
+}
+
+pub fn options(v: &Compiled) -> Vec<model::OptionInfo> {
+    v.options()
+        .into_iter()
+        .map(|(name, description, on)| model::OptionInfo {
+            name,
+            description,
+            on,
+        })
+        .collect()
+}
+
+fn piece_info(
+    id: &str,
+    name: &str,
+    letter: char,
+    centipawns: i32,
+    royal: bool,
+    pawn: bool,
+    moves: &[MoveDef],
+) -> model::PieceInfo {
+    model::PieceInfo {
+        id: id.to_string(),
+        name: name.to_string(),
+        letter,
+        value: centipawns as f64 / 100.0,
+        royal,
+        pawn,
+        primitives: moves.iter().map(primitive_text).collect(),
+    }
+}
+
+/// Direction sets with names in the file format (White's view).
+const NAMED_DIRS: &[(&str, &[(i8, i8)])] = &[
+    ("orthogonal", &[(1, 0), (-1, 0), (0, 1), (0, -1)]),
+    ("diagonal", &[(1, 1), (-1, 1), (1, -1), (-1, -1)]),
+    (
+        "all",
+        &[
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (-1, 1),
+            (1, -1),
+            (-1, -1),
+        ],
+    ),
+    ("forward", &[(0, 1)]),
+    ("backward", &[(0, -1)]),
+    ("sideways", &[(1, 0), (-1, 0)]),
+    ("forward-diagonal", &[(1, 1), (-1, 1)]),
+    ("backward-diagonal", &[(1, -1), (-1, -1)]),
+];
+
+fn same_set(a: &[(i8, i8)], b: &[(i8, i8)]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| b.contains(x))
+}
+
+/// The 8 images of an offset, as `symmetry = "all"` makes them.
+fn all_images(x: i8, y: i8) -> Vec<(i8, i8)> {
+    let mut out = Vec::new();
+    for (a, b) in [(x, y), (y, x)] {
+        for (sa, sb) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+            let v = (a * sa, b * sb);
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// Directions as a variant file would name them: a named set, an offset with all its
+/// images, or the list of offsets.
+fn dirs_text(dirs: &[(i8, i8)]) -> String {
+    if let Some((n, _)) = NAMED_DIRS.iter().find(|(_, d)| same_set(d, dirs)) {
+        return format!("\"{n}\"");
+    }
+    if let Some(&(x, y)) = dirs.first()
+        && same_set(&all_images(x, y), dirs)
+    {
+        return format!("[{}, {}]", x.abs().min(y.abs()), x.abs().max(y.abs()));
+    }
+    let list: Vec<String> = dirs.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
+    format!("[{}]", list.join(", "))
+}
+
+fn zone_text(items: &[ZoneItem]) -> String {
+    let words: Vec<String> = items
+        .iter()
+        .map(|i| match i {
+            ZoneItem::Square(f, r, _) => fairyforge::geometry::coord_name(*f, *r),
+            ZoneItem::Ranks(a, b, _) => match (a, b) {
+                (Some(a), Some(b)) if a == b => format!("rank {a}"),
+                (Some(a), Some(b)) => format!("ranks {a}-{b}"),
+                (Some(a), None) => format!("ranks {a}-"),
+                (None, Some(b)) => format!("ranks -{b}"),
+                (None, None) => "all".to_string(),
+            },
+            ZoneItem::OwnHalf => "own-half".into(),
+            ZoneItem::EnemyHalf => "enemy-half".into(),
+            ZoneItem::MiddleRank => "middle-rank".into(),
+            ZoneItem::FirstRank => "first-rank".into(),
+            ZoneItem::LastRank => "last-rank".into(),
+            ZoneItem::OwnRear => "own-rear".into(),
+            ZoneItem::EnemyRear => "enemy-rear".into(),
+            ZoneItem::All => "all".into(),
+        })
+        .collect();
+    if words.len() == 1 {
+        format!("\"{}\"", words[0])
+    } else {
+        let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+        format!("[{}]", quoted.join(", "))
+    }
+}
+
+/// One primitive as an inline table of a variant file (`{ slide = "orthogonal", mode =
+/// "move" }`), directions written out after symmetry.
+pub fn primitive_text(m: &MoveDef) -> String {
+    use fairyforge::def::{EpRole, Mode};
+    let mut parts = vec![format!("{} = {}", m.prim.name(), dirs_text(&m.dirs))];
+    if m.prim == Prim::Bent {
+        parts.push(format!("then = {}", dirs_text(&m.then)));
+    }
+    if matches!(m.prim, Prim::Leap | Prim::Slide | Prim::Jump | Prim::Bent) {
+        match m.mode {
+            Mode::Move => parts.push("mode = \"move\"".into()),
+            Mode::Capture => parts.push("mode = \"capture\"".into()),
+            Mode::Both => {}
+        }
+    }
+    if m.min > 1 && matches!(m.prim, Prim::Slide | Prim::Bent) {
+        parts.push(format!("min = {}", m.min));
+    }
+    if m.max > 0 {
+        parts.push(format!("max = {}", m.max));
+    }
+    if m.prim == Prim::Jump {
+        if m.distance > 0 {
+            parts.push(format!("distance = {}", m.distance));
+        }
+        let over = match m.over {
+            Over::Any => None,
+            Over::Friend => Some("friend"),
+            Over::Enemy => Some("enemy"),
+            Over::Empty => Some("empty"),
+            Over::Piece => Some("piece"),
+        };
+        if let Some(o) = over {
+            parts.push(format!("over = \"{o}\""));
+        }
+        if m.capture_over {
+            parts.push("capture-over = true".into());
+        }
+    }
+    if m.prim == Prim::Cannon && m.capture_screen {
+        parts.push("capture-screen = true".into());
+    }
+    if let Some(z) = &m.from {
+        parts.push(format!("from = {}", zone_text(&z.items)));
+    }
+    if let Some(z) = &m.to {
+        parts.push(format!("to = {}", zone_text(&z.items)));
+    }
+    match m.ep {
+        EpRole::None => {}
+        EpRole::Create => parts.push("en-passant = \"create\"".into()),
+        EpRole::Capture => parts.push("en-passant = \"capture\"".into()),
+    }
+    format!("{{ {} }}", parts.join(", "))
+}
+
+// ---------------------------------------------------------------------------------------
+// Positions and moves
+
+/// Reads a position string of the variant, with the error's caret as text.
+pub fn start_position(v: &Compiled, fen: Option<&str>) -> Result<Position, ApiError> {
+    match fen.map(str::trim).filter(|f| !f.is_empty()) {
+        None => Ok(Position::start(v)),
+        Some(f) => {
+            if f.len() > limits::FEN_BYTES {
+                return Err(ApiError::too_large(format!(
+                    "the position string is longer than {} bytes",
+                    limits::FEN_BYTES
+                )));
+            }
+            Position::from_fen(v, f).map_err(|e| {
+                ApiError::invalid(
+                    "bad-position",
+                    format!("bad position string: {}", e.render(f)),
+                )
+            })
+        }
+    }
+}
+
+/// Removes what players write around a move but that is not part of it: `+`, `#`, `!`, `?`.
+fn strip_annotations(t: &str) -> &str {
+    t.trim().trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// Resolves one move text (R29 or a short form) in a position.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+    if text.len() > limits::MOVE_TEXT_BYTES {
+        return Err(format!(
+            "a move is at most {} characters",
+            limits::MOVE_TEXT_BYTES
+        ));
+    }
+    let t = strip_annotations(text);
+    if let Ok(m) = pos.parse_move(t) {
+        return Ok(m);
+    }
+    pos.parse_input(t).map_err(|e| e.to_string())
+}
+
+/// A game replayed from its start: the position now and the moves played, with their
+/// readable texts.
+pub struct Game {
+    pub pos: Position,
+    pub history: Vec<model::MoveInfo>,
+}
+
+/// Replays `moves` from the start position; a move that does not fit is a `bad-move`
+/// error naming it and its index.
+pub fn replay(v: &Compiled, fen: Option<&str>, moves: &[String]) -> Result<Game, ApiError> {
+    if moves.len() > limits::MOVES {
+        return Err(ApiError::too_large(format!(
+            "at most {} moves may be replayed; start from a position string instead",
+            limits::MOVES
+        )));
+    }
+    let mut pos = start_position(v, fen)?;
+    let mut history = Vec::with_capacity(moves.len());
+    for (i, t) in moves.iter().enumerate() {
+        if let Some(o) = pos.outcome() {
+            let mut e = ApiError::invalid(
+                "bad-move",
+                format!("move {} (`{t}`): the game is already over: {o}", i + 1),
+            );
+            e.move_index = Some(i);
+            return Err(e);
+        }
+        let m = parse_move(&pos, t).map_err(|why| {
+            let mut e = ApiError::invalid("bad-move", format!("move {} (`{t}`): {why}", i + 1));
+            e.move_index = Some(i);
+            e
+        })?;
+        history.push(play(&mut pos, m));
+    }
+    Ok(Game { pos, history })
+}
+
+/// Plays a legal move and describes it (check and mate marked).
+pub fn play(pos: &mut Position, m: Move) -> model::MoveInfo {
+    let legal = pos.legal_moves();
+    let mut info = move_info(pos, &m, &legal);
+    pos.make(m);
+    if pos.in_check() {
+        info.san.push(if pos.legal_moves().is_empty() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    info
+}
+
+/// The state of a game for the page: board, reserves, turn, check, end, moves.
+pub fn state(game: &Game) -> model::State {
+    let pos = &game.pos;
+    let v = pos.variant();
+    let g = &v.geometry;
+    let outcome = pos.outcome();
+    let legal = if outcome.is_some() {
+        Vec::new()
+    } else {
+        let moves = pos.legal_moves();
+        moves.iter().map(|m| move_info(pos, m, &moves)).collect()
+    };
+    let mut board = BTreeMap::new();
+    for sq in g.squares() {
+        if let Some((k, c)) = pos.piece_at(sq) {
+            board.insert(g.name(sq), letter(v, k, c));
+        }
+    }
+    model::State {
+        fen: pos.fen(),
+        turn: color_name(pos.side_to_move()),
+        ply: game.history.len(),
+        check: pos.in_check(),
+        outcome: outcome.map(|o| model::Outcome {
+            winner: o.winner.map(color_name),
+            reason: match o.reason {
+                EndReason::Checkmate => "checkmate",
+                EndReason::Stalemate => "stalemate",
+                EndReason::Repetition => "repetition",
+                EndReason::HundredPlies => "hundred-plies",
+                EndReason::Scepter => "scepter",
+            },
+            text: o.to_string(),
+        }),
+        board,
+        reserves: model::Reserves {
+            white: reserve(pos, Color::White),
+            black: reserve(pos, Color::Black),
+        },
+        history: game.history.clone(),
+        legal,
+    }
+}
+
+fn reserve(pos: &Position, c: Color) -> Vec<model::ReserveEntry> {
+    let v = pos.variant();
+    if !v.has_reserves() {
+        return Vec::new();
+    }
+    v.reserve_order()
+        .into_iter()
+        .filter(|k| pos.reserve(c, *k) > 0)
+        .map(|k| model::ReserveEntry {
+            letter: letter(v, k, c),
+            count: pos.reserve(c, k),
+        })
+        .collect()
+}
+
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+pub fn parse_color(s: Option<&str>) -> Result<Color, ApiError> {
+    match s.unwrap_or("white") {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        other => Err(ApiError::invalid(
+            "bad-request",
+            format!("`{other}` is not a colour: give `white` or `black`"),
+        )),
+    }
+}
+
+fn letter(v: &Variant, k: fairyforge::Kind, c: Color) -> char {
+    let l = v.piece(k).letter;
+    match c {
+        Color::White => l.to_ascii_uppercase(),
+        Color::Black => l.to_ascii_lowercase(),
+    }
+}
+
+/// The legal moves, optionally only those leaving (or dropped on) one square.
+pub fn moves_from(pos: &Position, from: Option<&str>) -> Result<Vec<model::MoveInfo>, ApiError> {
+    let g = &pos.variant().geometry;
+    let from = match from {
+        None => None,
+        Some(s) => Some(g.parse_square(s).ok_or_else(|| {
+            ApiError::invalid(
+                "bad-square",
+                format!("there is no square `{s}` on this board"),
+            )
+        })?),
+    };
+    let legal = pos.legal_moves();
+    Ok(legal
+        .iter()
+        .filter(|m| from.is_none_or(|f| m.from == f))
+        .map(|m| move_info(pos, m, &legal))
+        .collect())
+}
+
+fn kind_name(k: MoveKind) -> &'static str {
+    match k {
+        MoveKind::Normal => "normal",
+        MoveKind::DoubleStep => "double-step",
+        MoveKind::EnPassant => "en-passant",
+        MoveKind::Drop => "drop",
+        MoveKind::Castle => "castle",
+    }
+}
+
+/// A legal move as data, with its readable text among the other legal moves `legal`.
+pub fn move_info(pos: &Position, m: &Move, legal: &[Move]) -> model::MoveInfo {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let mut captures: Vec<String> = pos
+        .captures_of(m)
+        .iter()
+        .map(|(s, _, _)| g.name(*s))
+        .collect();
+    // The landing square first, then the other victims.
+    let to = g.name(m.to);
+    captures.sort_by_key(|s| *s != to);
+    model::MoveInfo {
+        text: pos.move_text(m),
+        san: readable(pos, m, legal),
+        from: g.name(m.from),
+        to,
+        kind: kind_name(m.kind),
+        captures,
+        promotion: m.promotion().map(|k| v.piece(k).letter),
+        drop: m.is_drop().then(|| v.piece(m.piece).letter),
+        rook: m.is_castle().then(|| [g.name(m.aux), g.name(m.aux2)]),
+    }
+}
+
+/// What a short form says about a board move (see `Position::parse_input`).
+struct Pattern {
+    letter: Option<char>,
+    file: Option<u8>,
+    rank: Option<i8>,
+    to: Square,
+    capture: bool,
+    promo: Option<char>,
+}
+
+impl Pattern {
+    /// Whether `Position::parse_input` would take move `m` for this pattern.
+    fn fits(&self, pos: &Position, m: &Move) -> bool {
+        if m.is_drop() || m.to != self.to {
+            return false;
+        }
+        let v = pos.variant();
+        let Some((kind, _)) = pos.piece_at(m.from) else {
+            return false;
+        };
+        let piece = v.piece(kind);
+        match self.letter {
+            Some(l) if l != piece.letter => return false,
+            None if !piece.pawn => return false,
+            _ => {}
+        }
+        let (f, r) = v.geometry.coords(m.from);
+        if self.file.is_some_and(|x| x != f) || self.rank.is_some_and(|x| x != r) {
+            return false;
+        }
+        if self.capture && pos.captures_of(m).is_empty() {
+            return false;
+        }
+        match (self.promo, m.promotion()) {
+            (Some(c), Some(k)) => v.piece(k).letter == c,
+            (Some(_), None) => false,
+            (None, _) => true,
+        }
+    }
+
+    fn text(&self, pos: &Position) -> String {
+        let g = &pos.variant().geometry;
+        let mut s = String::new();
+        if let Some(l) = self.letter {
+            s.push(l);
+        }
+        if let Some(f) = self.file {
+            s.push(fairyforge::geometry::file_char(f));
+        }
+        if let Some(r) = self.rank {
+            s.push_str(&r.to_string());
+        }
+        if self.capture {
+            s.push('x');
+        }
+        s.push_str(&g.name(self.to));
+        if let Some(p) = self.promo {
+            s.push('=');
+            s.push(p);
+        }
+        s
+    }
+}
+
+/// The shortest text a player could type for `m` that names it alone among `legal`
+/// (`e5`, `exd6`, `Fxf8`, `Nbd2`, `e10=Q`, `J@e4`, `Kh1`), else its R29 text. Every text
+/// made here reads back to the same move with `Position::parse_input` (tested).
+pub fn readable(pos: &Position, m: &Move, legal: &[Move]) -> String {
+    let v = pos.variant();
+    let g = &v.geometry;
+    if m.is_drop() {
+        let l = v.piece(m.piece).letter;
+        let same_end = legal
+            .iter()
+            .filter(|x| x.is_drop() && x.piece == m.piece && x.to == m.to)
+            .count();
+        return if same_end == 1 {
+            format!("{l}@{}", g.name(m.to))
+        } else {
+            pos.move_text(m)
+        };
+    }
+    let Some((kind, _)) = pos.piece_at(m.from) else {
+        return pos.move_text(m);
+    };
+    let piece = v.piece(kind);
+    let (f, r) = g.coords(m.from);
+    let capture = !pos.captures_of(m).is_empty();
+    let promo = m.promotion().map(|k| v.piece(k).letter);
+    let base = Pattern {
+        letter: None,
+        file: None,
+        rank: None,
+        to: m.to,
+        capture,
+        promo,
+    };
+    let mut ladder = Vec::with_capacity(5);
+    if piece.pawn && !m.is_castle() {
+        ladder.push(if capture {
+            Pattern {
+                file: Some(f),
+                ..base
+            }
+        } else {
+            Pattern { ..base }
+        });
+    }
+    let l = Some(piece.letter);
+    ladder.push(Pattern { letter: l, ..base });
+    ladder.push(Pattern {
+        letter: l,
+        file: Some(f),
+        ..base
+    });
+    ladder.push(Pattern {
+        letter: l,
+        rank: Some(r),
+        ..base
+    });
+    ladder.push(Pattern {
+        letter: l,
+        file: Some(f),
+        rank: Some(r),
+        ..base
+    });
+    for p in &ladder {
+        if legal.iter().filter(|x| p.fits(pos, x)).count() == 1 {
+            return p.text(pos);
+        }
+    }
+    pos.move_text(m)
+}
+
+// ---------------------------------------------------------------------------------------
+// The piece explorer
+
+/// Finds a piece of the game by id or letter (upper case White, lower case Black).
+fn game_piece(v: &Compiled, name: &str) -> Option<(fairyforge::Kind, Option<Color>)> {
+    if let Some(k) = v.kind_by_id(name) {
+        return Some((k, None));
+    }
+    let mut chars = name.chars();
+    if let (Some(c), None) = (chars.next(), chars.next())
+        && c.is_ascii_alphabetic()
+        && let Some(k) = v.kind_by_letter(c)
+    {
+        let color = if c.is_ascii_lowercase() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        return Some((k, Some(color)));
+    }
+    None
+}
+
+/// A variant with the game's board and one library piece (and a king, which every game
+/// needs), to show a piece the game does not use.
+fn library_variant(v: &Compiled, id: &str) -> Result<Compiled, ApiError> {
+    let def = v.definition();
+    let square_list = |list: &[fairyforge::def::SquareRef]| -> String {
+        let names: Vec<String> = list
+            .iter()
+            .map(|s| format!("\"{}\"", fairyforge::geometry::coord_name(s.file, s.rank)))
+            .collect();
+        format!("[{}]", names.join(", "))
+    };
+    let g = &v.geometry;
+    // Every game has a king on each side: the setup puts them on the first and last
+    // squares (the explorer draws its own board). The game's own position string writer
+    // gives the board's shape.
+    let royal = v
+        .royal_kind()
+        .ok_or_else(|| ApiError::internal("the game has no royal piece"))?;
+    let first = g.squares().next().unwrap_or(Square(0));
+    let last = g.squares().last().unwrap_or(Square(0));
+    let kings = Position::with_pieces(
+        v,
+        &[(first, royal, Color::White), (last, royal, Color::Black)],
+        Color::White,
+    )
+    .fen();
+    let king = v.piece(royal).letter;
+    let board: String = kings
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .map(|c| {
+            if c == king.to_ascii_uppercase() {
+                'K'
+            } else if c == king.to_ascii_lowercase() {
+                'k'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let pieces = if id == "king" {
+        "[\"king\"]".to_string()
+    } else {
+        format!("[\"king\", \"{id}\"]")
+    };
+    let text = format!(
+        "name = \"{} with {id}\"\nimport = \"pieces.toml\"\npieces = {pieces}\nsetup = \"{board} w - - 0 1\"\n[board]\nfiles = {}\nranks = {}\nextra = {}\nholes = {}\n",
+        v.name.replace(['"', '\\'], ""),
+        g.files(),
+        g.ranks(),
+        square_list(&def.extra),
+        square_list(&def.holes),
+    );
+    Variant::from_str_named("<piece explorer>", &text).map_err(|e| {
+        ApiError::internal(format!(
+            "the library piece `{id}` cannot be shown on this board: {}",
+            first_line(&e)
+        ))
+    })
+}
+
+/// A piece alone (with blockers) on an empty board of the game, and where it can go.
+pub fn explore(v: &Compiled, req: &model::PieceRequest) -> Result<model::Explorer, ApiError> {
+    let asked = parse_color(req.color.as_deref())?;
+    let (variant, kind, color, in_game) = match game_piece(v, &req.piece) {
+        Some((k, c)) => (v.clone(), k, c.unwrap_or(asked), true),
+        None => {
+            let lib = fairyforge::builtin::library_pieces();
+            let Some(p) = lib.iter().find(|p| p.id == req.piece) else {
+                let mut names: Vec<&str> = v.pieces.iter().map(|p| p.id.as_str()).collect();
+                names.extend(lib.iter().map(|p| p.id.as_str()));
+                let hint = fairyforge::source::suggest(&req.piece, names.iter().copied());
+                return Err(ApiError::invalid(
+                    "unknown-piece",
+                    format!(
+                        "`{}` is neither a piece of {} nor of the built-in library{hint}",
+                        req.piece, v.name
+                    ),
+                ));
+            };
+            let lv = library_variant(v, &p.id)?;
+            let k = lv
+                .kind_by_id(&p.id)
+                .ok_or_else(|| ApiError::internal("the library piece is missing"))?;
+            (lv, k, asked, false)
+        }
+    };
+    let g = &variant.geometry;
+    let square = |s: &str| {
+        g.parse_square(s).ok_or_else(|| {
+            ApiError::invalid(
+                "bad-square",
+                format!("there is no square `{s}` on this board"),
+            )
+        })
+    };
+    let at = match &req.at {
+        Some(s) => square(s)?,
+        None => middle(&variant),
+    };
+    if req.blockers.len() > limits::BLOCKERS {
+        return Err(ApiError::too_large(format!(
+            "at most {} blockers",
+            limits::BLOCKERS
+        )));
+    }
+    // Blockers are pieces of the explored kind: only their colour matters to a move.
+    let mut pieces = Vec::with_capacity(req.blockers.len() + 1);
+    for b in &req.blockers {
+        let sq = square(&b.square)?;
+        if sq != at {
+            pieces.push((sq, kind, parse_color(Some(&b.color))?));
+        }
+    }
+    pieces.push((at, kind, color));
+    let pos = Position::with_pieces(&variant, &pieces, color);
+    let mut by_square: BTreeMap<u16, model::ExplorerMove> = BTreeMap::new();
+    for m in pos.piece_moves(at) {
+        let entry = by_square
+            .entry(m.to.0)
+            .or_insert_with(|| model::ExplorerMove {
+                to: g.name(m.to),
+                captures: Vec::new(),
+                promotions: Vec::new(),
+            });
+        for (s, _, _) in pos.captures_of(&m) {
+            let name = g.name(s);
+            if !entry.captures.contains(&name) {
+                entry.captures.push(name);
+            }
+        }
+        if let Some(k) = m.promotion() {
+            entry.promotions.push(variant.piece(k).letter);
+        }
+    }
+    let mut board = BTreeMap::new();
+    for (sq, k, c) in &pieces {
+        board.insert(g.name(*sq), letter(&variant, *k, *c));
+    }
+    let p = variant.piece(kind);
+    Ok(model::Explorer {
+        piece: piece_info(
+            &p.id,
+            &p.name,
+            p.letter,
+            p.value,
+            p.royal,
+            p.pawn,
+            &p.def.moves,
+        ),
+        in_game,
+        color: color_name(color),
+        at: g.name(at),
+        board,
+        moves: by_square.into_values().collect(),
+    })
+}
+
+/// The middle of the board (as `fairyforge piece` chooses), or the first square.
+fn middle(v: &Variant) -> Square {
+    let g = &v.geometry;
+    g.square((g.files() as i32 - 1) / 2, (g.ranks() as i32 + 1) / 2)
+        .or_else(|| g.squares().next())
+        .unwrap_or(Square(0))
+}
+
+// ---------------------------------------------------------------------------------------
+// Counting and thinking (run on the thinking pool)
+
+/// Why a long job stopped early.
+pub enum Stopped {
+    /// Its client went away.
+    Cancelled,
+    /// It ran past its time.
+    Timeout,
+}
+
+/// Perft (with divide) that gives up when `cancel` is set or after `budget`.
+pub fn perft(
+    pos: &mut Position,
+    depth: u32,
+    divide: bool,
+    cancel: &Cancel,
+    budget: Duration,
+) -> Result<model::Perft, Stopped> {
+    let t = Instant::now();
+    let deadline = t + budget;
+    let mut counter = Counter {
+        cancel,
+        deadline,
+        ticks: 0,
+        stopped: None,
+        bufs: (0..depth.max(1)).map(|_| Vec::with_capacity(128)).collect(),
+    };
+    let root = pos.legal_moves();
+    let mut total = 0;
+    let mut rows = Vec::new();
+    if depth == 0 {
+        total = 1;
+    } else {
+        for m in &root {
+            let info = move_info(pos, m, &root);
+            pos.make(*m);
+            let n = counter.count(pos, depth - 1, 0);
+            pos.unmake();
+            if let Some(s) = counter.stopped.take() {
+                return Err(s);
+            }
+            total += n;
+            rows.push(model::DivideEntry {
+                text: info.text,
+                san: info.san,
+                nodes: n,
+            });
+        }
+    }
+    rows.sort_by(|a, b| a.text.cmp(&b.text));
+    Ok(model::Perft {
+        depth,
+        nodes: total,
+        time_ms: t.elapsed().as_millis() as u64,
+        divide: divide.then_some(rows),
+    })
+}
+
+struct Counter<'a> {
+    cancel: &'a Cancel,
+    deadline: Instant,
+    ticks: u32,
+    stopped: Option<Stopped>,
+    bufs: Vec<Vec<Move>>,
+}
+
+impl Counter<'_> {
+    /// Leaf nodes at `depth`, the last ply counted from the move list (as `perft` does).
+    fn count(&mut self, pos: &mut Position, depth: u32, ply: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.stopped.is_some() {
+            return 0;
+        }
+        self.ticks += 1;
+        if self.ticks.is_multiple_of(1024) {
+            if self.cancel.is_set() {
+                self.stopped = Some(Stopped::Cancelled);
+            } else if Instant::now() >= self.deadline {
+                self.stopped = Some(Stopped::Timeout);
+            }
+        }
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        buf.clear();
+        pos.generate_legal(&mut buf);
+        let n = if depth == 1 {
+            buf.len() as u64
+        } else {
+            let mut n = 0;
+            for &m in &buf {
+                pos.make(m);
+                n += self.count(pos, depth - 1, ply + 1);
+                pos.unmake();
+            }
+            n
+        };
+        self.bufs[ply] = buf;
+        n
+    }
+}
+
+/// The score in a player's words, from White's side.
+fn score(s: Score, mover: Color) -> model::Score {
+    let white = mover == Color::White;
+    match s {
+        Score::Mate(n) => {
+            let winner = if (n > 0) == white { "White" } else { "Black" };
+            model::Score {
+                cp: None,
+                mate: Some(n),
+                text: format!("{winner} mates in {}", n.unsigned_abs()),
+            }
+        }
+        Score::Cp(cp) => {
+            let w = if white { cp } else { -cp };
+            let text = match w {
+                -10..=10 => "level".to_string(),
+                c if c > 0 => format!("White is better by {:.2}", c as f64 / 100.0),
+                c => format!("Black is better by {:.2}", -c as f64 / 100.0),
+            };
+            model::Score {
+                cp: Some(cp),
+                mate: None,
+                text,
+            }
+        }
+    }
+}
+
+fn line(pos: &Position, r: &Report) -> model::Line {
+    let mut p = pos.clone();
+    let mut pv = Vec::new();
+    let mut pv_san = Vec::new();
+    for m in &r.pv {
+        let legal = p.legal_moves();
+        if !legal.contains(m) {
+            break;
+        }
+        let info = play(&mut p, *m);
+        pv.push(info.text);
+        pv_san.push(info.san);
+    }
+    model::Line {
+        depth: r.depth,
+        score: score(r.score, pos.side_to_move()),
+        pv,
+        pv_san,
+        nodes: r.nodes,
+        time_ms: r.elapsed.as_millis() as u64,
+    }
+}
+
+/// What to think within.
+#[derive(Clone, Copy, Debug)]
+pub struct ThinkLimits {
+    pub time: Duration,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+/// Lets the computer think; every finished depth as a line (the best last). Once `cancel`
+/// is set the search stops at its next look at the clock.
+pub fn think(
+    searcher: &mut Searcher,
+    pos: &mut Position,
+    limits: ThinkLimits,
+    cancel: &Cancel,
+) -> Result<Vec<model::Line>, Stopped> {
+    let stop = searcher.stop_flag();
+    let _link = cancel.link(stop.clone());
+    if cancel.is_set() {
+        return Err(Stopped::Cancelled);
+    }
+    let lim = Limits {
+        time: Some(limits.time),
+        depth: limits.depth,
+        nodes: limits.nodes,
+    };
+    let mut reports = Vec::new();
+    let start = pos.clone();
+    searcher.search(pos, lim, |r| {
+        // The search clears its stop flag as it starts: a cancellation that came just
+        // before is raised again here, after the first depth.
+        if cancel.is_set() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        reports.push(r.clone());
+    });
+    if cancel.is_set() {
+        return Err(Stopped::Cancelled);
+    }
+    Ok(reports.iter().map(|r| line(&start, r)).collect())
+}
+
+/// The best move of a search's last line, as move data (check and mate marked).
+pub fn best_move(pos: &Position, l: &model::Line) -> Option<model::MoveInfo> {
+    let text = l.pv.first()?;
+    let m = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| pos.move_text(m) == *text)?;
+    Some(play(&mut pos.clone(), m))
+}
