@@ -7,7 +7,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use fairyforge::{Color, Kind, Position, Variant};
+use fairyforge::{Color, Position, Variant};
 use fairyforge_tests::root;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -51,7 +51,7 @@ fn games() -> &'static [(String, Arc<Variant>)] {
 
 /// Fast and slow agree on every square holding a piece, attacked by the other colour.
 fn check(name: &str, pos: &Position) -> Result<(), TestCaseError> {
-    let g = &pos.variant().geometry;
+    let g = pos.variant().geometry();
     // The pawn that just moved two or three squares (R14) can be taken en passant: the
     // slow definition counts that move as capturing it, but it is no attack in R23's
     // sense (a capture on a passed square, never of a king), and the fast tables, which
@@ -96,7 +96,7 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
-            pos.make(moves[c as usize % moves.len()]);
+            pos.play_unchecked(&moves[c as usize % moves.len()]);
             check(name, &pos)?;
         }
     }
@@ -114,8 +114,8 @@ proptest! {
         let placed: Vec<_> = pieces
             .iter()
             .map(|&(s, k, w)| {
-                let sq = v.geometry.squares().nth(s as usize % n).unwrap();
-                let kind = (k as usize % v.pieces.len()) as Kind;
+                let sq = v.geometry().squares().nth(s as usize % n).unwrap();
+                let kind = v.kinds().nth(k as usize % v.pieces().len()).unwrap();
                 (sq, kind, if w { Color::White } else { Color::Black })
             })
             .collect();
@@ -142,7 +142,7 @@ fn r23_fast_attacks_match_slow_in_fixed_playouts() {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                pos.make(moves[(seed % moves.len() as u64) as usize]);
+                pos.play_unchecked(&moves[(seed % moves.len() as u64) as usize]);
             }
         }
     }

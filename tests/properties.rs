@@ -58,7 +58,7 @@ fn special(p: &Position, m: &Move) -> bool {
     m.promotion().is_some()
         || m.is_castle()
         || m.is_drop()
-        || !matches!(m.kind, fairyforge::MoveKind::Normal)
+        || !matches!(m.kind(), fairyforge::MoveKind::Normal)
         || !p.captures_of(m).is_empty()
 }
 
@@ -82,7 +82,7 @@ fn playout(v: &Arc<Variant>, seed: u64, plies: usize, mut visit: impl FnMut(&mut
         } else {
             moves[rng.below(moves.len())]
         };
-        p.make(m);
+        p.play_unchecked(&m);
         visit(&mut p);
     }
 }
@@ -129,14 +129,14 @@ fn check_make_unmake(game: &str, p: &mut Position) {
     let moves_before = sorted_moves(p);
     for m in p.legal_moves() {
         let text = p.move_text(&m);
-        p.make(m);
+        p.play_unchecked(&m);
         assert_eq!(
             p.hash(),
             p.compute_hash(),
             "{game}: incremental hash wrong after {text} from {fen}"
         );
         let after = p.fen();
-        let back = p.unmake();
+        let back = p.undo();
         assert_eq!(back, Some(m), "{game}: unmake returned another move");
         assert_eq!(
             p.fen(),
@@ -261,10 +261,10 @@ fn playouts_reach_every_kind_of_move() {
                 let hit = [
                     m.promotion().is_some(),
                     m.is_castle(),
-                    m.is_drop() && m.from == m.to,
-                    m.is_drop() && m.from != m.to,
-                    m.kind == fairyforge::MoveKind::EnPassant,
-                    m.kind == fairyforge::MoveKind::Normal && m.aux.is_some(),
+                    m.is_drop() && m.from() == m.to(),
+                    m.is_drop() && m.from() != m.to(),
+                    m.kind() == fairyforge::MoveKind::EnPassant,
+                    m.kind() == fairyforge::MoveKind::Normal && m.extra_capture().is_some(),
                 ];
                 for (i, h) in hit.iter().enumerate() {
                     seen[i] += *h as usize;

@@ -89,7 +89,10 @@ pub fn drops(p: &Position) -> Vec<String> {
 
 /// Plays moves given as R29 text; panics with the position if one is not legal.
 pub fn play(p: &mut Position, moves: &[&str]) {
-    if let Err((i, e)) = p.play_text(moves) {
+    if let Err(fairyforge::PlayTextError {
+        index: i, error: e, ..
+    }) = p.play_text(moves)
+    {
         panic!("move {} `{}` in {}: {e}", i + 1, moves[i], p.fen());
     }
 }

@@ -10,7 +10,7 @@ use fairyforge_tests::{game, pos};
 
 /// Is the side to move checkmated (no legal move, in check: R24)?
 fn checkmated(p: &Position) -> bool {
-    p.in_check() && p.legal_moves().is_empty()
+    p.is_check() && p.legal_moves().is_empty()
 }
 
 /// Can the side to move force checkmate within `n` of its moves (brute force)?
@@ -23,20 +23,20 @@ fn mates_within(p: &mut Position, n: u32) -> bool {
 fn first_moves_mating_within(p: &mut Position, n: u32) -> Vec<String> {
     let mut out = Vec::new();
     for m in p.legal_moves() {
-        p.make(m);
+        p.play_unchecked(&m);
         let replies = p.legal_moves();
         let wins = if replies.is_empty() {
-            p.in_check()
+            p.is_check()
         } else {
             n > 1
                 && replies.iter().all(|r| {
-                    p.make(*r);
+                    p.play_unchecked(r);
                     let w = mates_within(p, n - 1);
-                    p.unmake();
+                    p.undo();
                     w
                 })
         };
-        p.unmake();
+        p.undo();
         if wins {
             out.push(p.move_text(&m));
         }
@@ -75,7 +75,7 @@ fn check_mate_in(fen: &str, n: u32, depth: u32, mating_move: &str) {
     let mut q = p.clone();
     for m in &r.pv {
         assert!(q.legal_moves().contains(m), "{fen}: pv {:?}", r.pv);
-        q.make(*m);
+        q.play_unchecked(m);
     }
     assert_eq!(r.pv.len() as u32, 2 * n - 1, "{fen}: pv {:?}", r.pv);
     assert!(checkmated(&q), "{fen}: the pv does not end in mate");
@@ -163,7 +163,7 @@ fn self_play_of_every_built_in_game() {
                 p.legal_moves().contains(&m),
                 "{name} ply {ply}: illegal {m:?} in {fen}"
             );
-            p.make(m);
+            p.play_unchecked(&m);
             assert_eq!(p.hash(), p.compute_hash(), "{name} ply {ply}");
         }
     }

@@ -30,7 +30,7 @@ fn variant(spec: &str) -> Arc<Variant> {
 /// A position string (R28) holding the pieces listed like `"Kf1 Fe0 kf10"` (upper case
 /// White), with the reserve letters and the side to move; no castling, no en passant.
 fn fen(v: &Variant, pieces: &str, reserve: &str, side: char) -> String {
-    let g = &v.geometry;
+    let g = v.geometry();
     let mut at = std::collections::HashMap::new();
     for item in pieces.split_whitespace() {
         let (l, sq) = item.split_at(1);
@@ -81,7 +81,10 @@ fn setup_with(spec: &str, pieces: &str, reserve: &str, side: char) -> Position {
 }
 
 fn play(p: &mut Position, moves: &[&str]) {
-    if let Err((i, e)) = p.play_text(moves) {
+    if let Err(fairyforge::PlayTextError {
+        index: i, error: e, ..
+    }) = p.play_text(moves)
+    {
         panic!("move {} of {moves:?}: {e} in {}", i + 1, p.fen());
     }
 }
@@ -89,12 +92,12 @@ fn play(p: &mut Position, moves: &[&str]) {
 /// The moves of the piece on `at`: its legal moves when its side is to move, else its
 /// pseudo-legal ones (what it threatens, R23).
 fn piece_move_list(p: &Position, at: &str) -> Vec<Move> {
-    let sq = p.variant().geometry.parse_square(at).unwrap();
+    let sq = p.variant().geometry().parse_square(at).unwrap();
     let (_, color) = p.piece_at(sq).unwrap_or_else(|| panic!("no piece on {at}"));
     if color == p.side_to_move() {
         p.legal_moves()
             .into_iter()
-            .filter(|m| m.from == sq && !m.is_drop())
+            .filter(|m| m.from() == sq && !m.is_drop())
             .collect()
     } else {
         p.piece_moves(sq)
@@ -114,7 +117,7 @@ fn moves_of(p: &Position, at: &str) -> Vec<String> {
 /// The squares a move of the piece on `at` (given by its R29 text) captures on, sorted.
 /// Panics unless exactly one such move exists (R30: one move per landing and captures).
 fn captures(p: &Position, at: &str, text: &str) -> Vec<String> {
-    let g = &p.variant().geometry;
+    let g = p.variant().geometry();
     let found: Vec<Move> = piece_move_list(p, at)
         .into_iter()
         .filter(|m| p.move_text(m) == text)
@@ -130,7 +133,7 @@ fn captures(p: &Position, at: &str, text: &str) -> Vec<String> {
 }
 
 fn sq(p: &Position, name: &str) -> fairyforge::Square {
-    p.variant().geometry.parse_square(name).unwrap()
+    p.variant().geometry().parse_square(name).unwrap()
 }
 
 /// Is the piece on `name` attacked by `by` (R23)?
@@ -151,7 +154,7 @@ fn attacked(p: &Position, name: &str, by: Color) -> bool {
 fn section(spec: &str, p: &Position, at: &str) -> String {
     let moves = moves_of(p, at);
     let (kind, color) = p.piece_at(sq(p, at)).unwrap();
-    let l = p.variant().piece(kind).letter;
+    let l = p.variant().piece(kind).letter();
     let letter = match color {
         Color::White => l.to_ascii_uppercase(),
         Color::Black => l.to_ascii_lowercase(),
@@ -189,7 +192,7 @@ fn snapshot(name: &str, sections: &[String]) {
 #[test]
 fn seed000_diag1_bomber_threats_and_check() {
     let p = setup(BOARD8, "Ff4 Pe4 Ka8 rd4 pg4 rh4 bf7 kf2 nf1", 'b');
-    assert!(p.in_check(), "the bird IS giving check");
+    assert!(p.is_check(), "the bird IS giving check");
     assert!(attacked(&p, "f2", Color::White));
     assert!(
         !attacked(&p, "f1", Color::White),
@@ -418,9 +421,9 @@ fn seed000_bomber_first_empty_square_only() {
 #[test]
 fn r23_bomber_next_to_king_and_the_rear_squares() {
     let p = setup("birds-and-ninjas", "Ke1 fe2 kf10", 'w');
-    assert!(p.in_check(), "e0 is empty behind the king");
+    assert!(p.is_check(), "e0 is empty behind the king");
     let q = setup("birds-and-ninjas", "Kd1 fd2 kf10", 'w');
-    assert!(!q.in_check(), "d0 is a hole: nothing lands there");
+    assert!(!q.is_check(), "d0 is a hole: nothing lands there");
     snapshot(
         "r23_bomber_rear",
         &[
@@ -483,7 +486,7 @@ fn seed001_ninja_guard_leaps_and_must_capture() {
 #[test]
 fn r23_king_next_to_ninja_guard() {
     let p = setup("birds-and-ninjas", "Ke4 gd5 kf10", 'w');
-    assert!(p.in_check());
+    assert!(p.is_check());
     assert_eq!(captures(&p, "d5", "d5e4"), ["e4"]);
     assert_eq!(captures(&p, "d5", "d5f3"), ["e4"]);
     snapshot(
@@ -598,7 +601,7 @@ fn seed001_gryphon_h1_near_the_edge() {
         "not checking the king on e0"
     );
     let w = setup("stealth-ninja", "Ke0 yh1 kf10", 'w');
-    assert!(!w.in_check());
+    assert!(!w.is_check());
     let m = moves_of(&p, "h1");
     assert_eq!(m.len(), 19, "a2-e2, g4-g10, i4-i10");
     assert!(!m.contains(&"h1f2".to_string()) && !m.contains(&"h1g3".to_string()));
@@ -726,7 +729,7 @@ fn seed001_super_cannon_jumps_friends_only() {
 #[test]
 fn r23_king_as_enemy_screen_is_in_check() {
     let p = setup(REINF, "Cd4 Kj1 kd6 rd8", 'b');
-    assert!(p.in_check());
+    assert!(p.is_check());
     assert_eq!(captures(&p, "d4", "d4d8"), ["d6", "d8"]);
     snapshot("r23_cannon_screen_check", &[section(REINF, &p, "d4")]);
 }

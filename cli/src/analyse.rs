@@ -56,7 +56,7 @@ pub fn run(a: AnalyseArgs) -> Result<(), String> {
         let mut pv = Vec::with_capacity(r.pv.len());
         for m in &r.pv {
             pv.push(p.move_text(m));
-            p.make(*m);
+            p.play_unchecked(m);
         }
         println!(
             "depth {} score {} nodes {} nps {} time {:.3} pv {}",

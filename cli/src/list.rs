@@ -27,7 +27,7 @@ pub fn list(pieces: bool) -> String {
         let Some(v) = Variant::builtin(name) else {
             continue;
         };
-        out.push_str(&format!("{name:<width$}  {}\n", v.description));
+        out.push_str(&format!("{name:<width$}  {}\n", v.description()));
         for (opt, desc, _) in v.options() {
             out.push_str(&format!("{:<width$}    --option {opt}: {desc}\n", ""));
         }

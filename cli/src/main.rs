@@ -114,7 +114,7 @@ fn position(start: &Start) -> Result<Position, String> {
     };
     for (i, t) in start.moves.iter().enumerate() {
         match pos.parse_move(t) {
-            Ok(m) => pos.make(m),
+            Ok(m) => pos.play_unchecked(&m),
             Err(e) => return Err(format!("move {} (`{}`): {}", i + 1, t, e)),
         }
     }
@@ -138,7 +138,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     continue;
                 }
                 match Variant::from_path(f) {
-                    Ok(v) => println!("{f}: ok ({})", v.name),
+                    Ok(v) => println!("{f}: ok ({})", v.name()),
                     Err(e) => {
                         bad += 1;
                         print!("{}", e.render());
@@ -219,7 +219,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("Game over: {o}.");
             }
             if let Some(path) = svg {
-                let title = pos.variant().name.clone();
+                let title = pos.variant().name().to_string();
                 std::fs::write(&path, render::position::draw_svg(&pos, last, Some(&title)))
                     .map_err(|e| format!("cannot write {path}: {e}"))?;
                 println!("wrote {path}");

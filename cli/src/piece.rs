@@ -36,10 +36,10 @@ pub struct PieceArgs {
 pub fn run(a: PieceArgs) -> Result<(), String> {
     let v = Variant::resolve(&a.variant).map_err(|e| e.render().trim_end().to_string())?;
     let (kind, color) = piece_of(&v, &a.piece, a.black)?;
-    let g = &v.geometry;
+    let g = v.geometry();
     let square = |s: &str| {
         g.parse_square(s)
-            .ok_or_else(|| format!("there is no square `{s}` on the board of {}", v.name))
+            .ok_or_else(|| format!("there is no square `{s}` on the board of {}", v.name()))
     };
     let pt = v.piece(kind);
     let (pos, sq, moves, context) = match &a.fen {
@@ -52,7 +52,7 @@ pub fn run(a: PieceArgs) -> Result<(), String> {
             };
             let pos = Position::with_pieces(&v, &[(sq, kind, color)], color);
             let moves = pos.piece_moves(sq);
-            (pos, sq, moves, format!(", empty board of {}", v.name))
+            (pos, sq, moves, format!(", empty board of {}", v.name()))
         }
         Some(f) => {
             let pos = Position::from_fen(&v, f)
@@ -63,16 +63,16 @@ pub fn run(a: PieceArgs) -> Result<(), String> {
                     .is_some_and(|(k, c)| k == kind && (!color_given || c == color))
             };
             let who = if color_given {
-                format!("{} {}", color.name(), pt.name)
+                format!("{} {}", color.name(), pt.name())
             } else {
-                pt.name.clone()
+                pt.name().to_string()
             };
             let sq = match &a.at {
                 Some(s) => {
                     let sq = square(s)?;
                     if !matches(sq) {
                         let there = match pos.piece_at(sq) {
-                            Some((k, c)) => format!("a {} {}", c.name(), v.piece(k).name),
+                            Some((k, c)) => format!("a {} {}", c.name(), v.piece(k).name()),
                             None => "nothing".to_string(),
                         };
                         return Err(format!("there is no {who} on {s}: it holds {there}"));
@@ -99,7 +99,7 @@ pub fn run(a: PieceArgs) -> Result<(), String> {
                 let moves: Vec<Move> = pos
                     .legal_moves()
                     .into_iter()
-                    .filter(|m| m.from == sq && !m.is_drop())
+                    .filter(|m| m.from() == sq && !m.is_drop())
                     .collect();
                 (pos, sq, moves, " in the given position".to_string())
             } else {
@@ -115,8 +115,8 @@ pub fn run(a: PieceArgs) -> Result<(), String> {
     let (_, color) = pos.piece_at(sq).expect("the piece stands on its square");
     let title = format!(
         "{} ({}, {}) on {}{}: {}",
-        pt.name,
-        pt.letter,
+        pt.name(),
+        pt.letter(),
         color.name(),
         g.name(sq),
         context,
@@ -162,7 +162,7 @@ pub fn diagram(pos: &Position, sq: Square, moves: &[Move]) -> Board {
             1 => Mark::Capture,
             _ => Mark::Double,
         };
-        b.mark(m.to, mark);
+        b.mark(m.to(), mark);
     }
     b
 }
@@ -185,13 +185,13 @@ fn piece_of(v: &Arc<Variant>, name: &str, black: bool) -> Result<(Kind, Color), 
         return Ok((k, if black { Color::Black } else { Color::White }));
     }
     let list: Vec<String> = v
-        .pieces
+        .pieces()
         .iter()
-        .map(|p| format!("{} {}", p.letter, p.id))
+        .map(|p| format!("{} {}", p.letter(), p.id()))
         .collect();
     Err(format!(
         "{} has no piece `{name}`; its pieces are {}",
-        v.name,
+        v.name(),
         list.join(", ")
     ))
 }

@@ -128,7 +128,7 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
     let echo = !stdin.is_terminal();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
-    let _ = writeln!(out, "{} ({})", v.name, v.description);
+    let _ = writeln!(out, "{} ({})", v.name(), v.description());
     let opts: Vec<String> = v
         .options()
         .into_iter()
@@ -201,7 +201,7 @@ impl Game {
     /// Announces what a move did: check, and the end of the game.
     fn announce(&self, out: &mut impl Write, who: &str, text: &str) {
         let mut line = format!("{who} plays {text}");
-        if self.pos.outcome().is_none() && self.pos.in_check() {
+        if self.pos.outcome().is_none() && self.pos.is_check() {
             line.push_str(": check!");
         }
         let _ = writeln!(out, "{line}");
@@ -219,7 +219,7 @@ impl Game {
         let Some(r) = report else { return };
         let m = r.best();
         let text = self.describe(&m);
-        self.pos.make(m);
+        self.pos.play_unchecked(&m);
         let who = format!("{} (computer, {})", mover.name(), verdict(r.score, mover));
         self.announce(out, &who, &text);
     }
@@ -272,18 +272,18 @@ impl Game {
         let text = self.pos.move_text(m);
         let v = self.pos.variant();
         if m.is_castle() {
-            let g = &v.geometry;
+            let g = v.geometry();
             return format!(
                 "{text} (castling: king to {}, rook to {})",
-                g.name(m.to),
-                g.name(m.aux2)
+                g.name(m.to()),
+                g.name(m.castling_rook().map_or(m.to(), |(_, to)| to))
             );
         }
         let mut captures = self.pos.captures_of(m);
         // In the order the piece meets them: nearest to its square first.
-        let (f0, r0) = v.geometry.coords(m.from);
+        let (f0, r0) = v.geometry().coords(m.from());
         captures.sort_by_key(|(sq, _, _)| {
-            let (f, r) = v.geometry.coords(*sq);
+            let (f, r) = v.geometry().coords(*sq);
             (f as i32 - f0 as i32).abs() + (r as i32 - r0 as i32).abs()
         });
         let taken: Vec<String> = captures
@@ -291,8 +291,8 @@ impl Game {
             .map(|(sq, k, _)| {
                 format!(
                     "the {} on {}",
-                    v.piece(*k).name.to_lowercase(),
-                    v.geometry.name(*sq)
+                    v.piece(*k).name().to_lowercase(),
+                    v.geometry().name(*sq)
                 )
             })
             .collect();
@@ -306,7 +306,7 @@ impl Game {
     fn human_move(&mut self, m: Move, out: &mut impl Write) {
         let mover = self.pos.side_to_move();
         let text = self.describe(&m);
-        self.pos.make(m);
+        self.pos.play_unchecked(&m);
         self.announce(out, mover.name(), &text);
     }
 
@@ -316,7 +316,7 @@ impl Game {
             return;
         }
         // Take back until it is a human's turn again (the computer's reply and yours).
-        while let Some(m) = self.pos.unmake() {
+        while let Some(m) = self.pos.undo() {
             let _ = writeln!(out, "Took back {}.", self.pos.move_text(&m));
             let human = self.players[self.pos.side_to_move() as usize] == Player::Human;
             if human || self.pos.ply_count() == 0 {
@@ -327,7 +327,7 @@ impl Game {
     }
 
     fn list_moves(&self, square: Option<&str>, out: &mut impl Write) {
-        let g = &self.pos.variant().geometry;
+        let g = self.pos.variant().geometry();
         let mut texts: Vec<String> = self
             .pos
             .legal_moves()
@@ -344,7 +344,7 @@ impl Game {
                 .pos
                 .legal_moves()
                 .into_iter()
-                .filter(|m| !m.is_drop() && m.from == sq)
+                .filter(|m| !m.is_drop() && m.from() == sq)
                 .collect();
             let mut t: Vec<String> = moves.iter().map(|m| self.pos.move_text(m)).collect();
             t.sort();

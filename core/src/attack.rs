@@ -3,7 +3,7 @@
 //! for tests to compare against.
 
 use crate::def::Over;
-use crate::types::{Color, Piece, Square};
+use crate::types::{Color, Kind, Piece, Square};
 use crate::variant::{Atom, NOLAND, Probe, Variant};
 
 #[inline]
@@ -47,7 +47,7 @@ pub(crate) fn attacked_on(v: &Variant, board: &[Piece], k: Square, by: Color) ->
 
 #[inline]
 fn has(p: Piece, by: Color, mask: u32) -> bool {
-    p.is_color(by) && (mask >> p.kind()) & 1 != 0
+    p.is_color(by) && mask & p.kind().bit() != 0
 }
 
 #[inline]
@@ -70,7 +70,7 @@ fn probe_hits(v: &Variant, board: &[Piece], k: Square, by: Color, probe: &Probe)
                 }
                 if !screened {
                     if p.is_color(by) {
-                        let b = 1u32 << p.kind();
+                        let b = p.kind().bit();
                         if e.plain & b != 0 {
                             return true;
                         }
@@ -152,7 +152,7 @@ fn probe_hits(v: &Variant, board: &[Piece], k: Square, by: Color, probe: &Probe)
 pub(crate) fn atom_captures(v: &Variant, board: &[Piece], a: &Atom, by: Color, k: Square) -> bool {
     let at = |s: Square| {
         if s == k {
-            Piece::new(0, !by)
+            Piece::new(Kind::new(0), !by)
         } else {
             board[s.index()]
         }

@@ -13,7 +13,9 @@ use crate::def::*;
 use crate::geometry::{Geometry, coord_name};
 use crate::load::{Ctx, LoadError, Read};
 use crate::sqset::{MAX_SQUARES, SquareSet};
-use crate::types::{Color, Kind, MAX_KINDS, Square};
+use crate::types::{
+    ByColor, ByPiece, ByPieceSquare, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square,
+};
 use crate::variant::*;
 
 pub(crate) fn finish(read: Read, options: &[String]) -> Result<Arc<Variant>, LoadError> {
@@ -299,7 +301,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                     "a game has one royal piece (the king)",
                 );
             }
-            royal = Some(i as Kind);
+            royal = Some(Kind::new(i));
         }
         for m in &p.moves {
             for z in m.from.iter().chain(m.to.iter()) {
@@ -332,7 +334,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     // Promotion.
     let npieces = def.pieces.len().min(MAX_KINDS);
     let mut promo_rules = Vec::new();
-    let mut promo_of = vec![0u8; npieces * 2];
+    let mut promo_of: ByPiece<Option<u8>> = ByPiece::new(npieces, None);
     for pr in &def.promotions {
         check_zone_squares(cx, &g, &pr.zone);
         let mut choices: Vec<Kind> = Vec::new();
@@ -375,9 +377,9 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                     if let Some(k) = kind_of(&n)
                         && !def.pieces[k].pawn
                         && !def.pieces[k].royal
-                        && !choices.contains(&(k as Kind))
+                        && !choices.contains(&Kind::new(k))
                     {
-                        choices.push(k as Kind);
+                        choices.push(Kind::new(k));
                     }
                 }
                 continue;
@@ -390,7 +392,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                         "a piece cannot promote to the king",
                     );
                 }
-                Some(k) if !choices.contains(&(k as Kind)) => choices.push(k as Kind),
+                Some(k) if !choices.contains(&Kind::new(k)) => choices.push(Kind::new(k)),
                 Some(_) => {}
                 None => unknown(cx, c, "promotion choice"),
             }
@@ -410,19 +412,20 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                 "list the pieces it may promote to in `choices`",
             );
         }
-        let idx = promo_rules.len() + 1;
+        let idx = promo_rules.len() as u8;
         for p in &pr.pieces {
             match kind_of(&p.name) {
                 Some(k) if k < npieces => {
                     for c in Color::BOTH {
-                        if promo_of[k * 2 + c as usize] != 0 {
+                        let rule = &mut promo_of[(Kind::new(k), c)];
+                        if rule.is_some() {
                             cx.err(
                                 p.span,
                                 format!("piece `{}` is in two promotion rules", p.name),
                                 "a piece has one promotion rule",
                             );
                         }
-                        promo_of[k * 2 + c as usize] = idx as u8;
+                        *rule = Some(idx);
                     }
                 }
                 Some(_) => {}
@@ -432,10 +435,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             }
         }
         promo_rules.push(PromoRule {
-            zone: [
-                zone_set(&g, &pr.zone, Color::White),
-                zone_set(&g, &pr.zone, Color::Black),
-            ],
+            zone: ByColor::from_fn(|c| zone_set(&g, &pr.zone, c)),
             choices,
             mandatory: pr.mandatory,
             suffix: pr.suffix,
@@ -443,7 +443,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     }
 
     // Drops.
-    let mut drops = vec![DropTable::default(); npieces * 2];
+    let mut drops: ByPiece<DropTable> = ByPiece::new(npieces, DropTable::default());
     let mut rays: Vec<u16> = Vec::new();
     for d in &def.drops {
         check_zone_squares(cx, &g, &d.zone);
@@ -469,7 +469,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                             .squares
                             .push((sq, start, (rays.len() as u32 - start) as u16));
                     }
-                    drops[k * 2 + c as usize] = table;
+                    drops[(Kind::new(k), c)] = table;
                 }
             }
             Some(_) => {}
@@ -508,7 +508,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     });
     for (k, span) in in_reserve {
         if k >= npieces
-            || !drops[k * 2].squares.is_empty()
+            || !drops[(Kind::new(k), Color::White)].squares.is_empty()
             || def.drops.iter().any(|d| kind_of(&d.piece.name) == Some(k))
         {
             continue;
@@ -521,7 +521,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                     for sq in zone_set(&g, zone, c).iter() {
                         table.squares.push((sq, rays.len() as u32, 0));
                     }
-                    drops[k * 2 + c as usize] = table;
+                    drops[(Kind::new(k), c)] = table;
                 }
             }
             None => {
@@ -537,7 +537,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
 
     // Castling.
     let mut castling = None;
-    let mut castle_clear = vec![0u8; g.num_squares()];
+    let mut castle_clear = vec![CastlingRights::NONE; g.num_squares()];
     if let Some(cd) = &def.castling {
         let on_board = |cx: &mut Ctx, s: &SquareRef| -> Option<Square> {
             let sq = g.square(s.file as i32, s.rank as i32);
@@ -555,10 +555,10 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         };
         let king = on_board(cx, &cd.king);
         let rook_kind = match kind_of(&cd.rook_piece.name) {
-            Some(k) => k as Kind,
+            Some(k) => Kind::new(k),
             None => {
                 unknown(cx, &cd.rook_piece, "castling rook piece");
-                0
+                Kind::new(0)
             }
         };
         if cd.rooks.len() > 4 {
@@ -571,7 +571,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         let mut rooks = Vec::new();
         let targets: Vec<Square> = cd.king_to.iter().filter_map(|s| on_board(cx, s)).collect();
         if let Some(king) = king {
-            let kh = [king, g.mirror(king).unwrap_or(king)];
+            let kh = ByColor::new(king, g.mirror(king).unwrap_or(king));
             for (i, rs) in cd.rooks.iter().enumerate().take(4) {
                 let Some(rook) = on_board(cx, rs) else {
                     continue;
@@ -618,11 +618,11 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                             transit,
                         });
                     }
-                    let bit = (c as u8) * 4 + i as u8;
-                    castle_clear[r0.index()] |= 1 << bit;
+                    let right = CastlingRights::rook(c, i);
+                    castle_clear[r0.index()] = castle_clear[r0.index()].union(right);
                     rooks.push(CastleRook {
                         color: c,
-                        bit,
+                        right,
                         rook_home: r0,
                         between,
                         options,
@@ -630,7 +630,8 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                 }
             }
             for c in Color::BOTH {
-                castle_clear[kh[c as usize].index()] |= 0x0f << (c as u8 * 4);
+                let sq = kh[c].index();
+                castle_clear[sq] = castle_clear[sq].union(CastlingRights::all_of(c));
             }
             castling = Some(Castling {
                 king_home: kh,
@@ -651,7 +652,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     // Forward tables.
     let n = g.num_squares();
     let mut atoms: Vec<Atom> = Vec::new();
-    let mut atom_index = vec![(0u32, 0u32); npieces * 2 * n];
+    let mut atom_index = ByPieceSquare::new(npieces, n, (0u32, 0u32));
     let mut rev = Reverse {
         leaps: HashMap::new(),
         walks: HashMap::new(),
@@ -661,7 +662,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         exact: Vec::new(),
     };
     for (k, p) in def.pieces.iter().enumerate().take(npieces) {
-        let bit = 1u32 << k;
+        let bit = Kind::new(k).bit();
         for c in Color::BOTH {
             let fy = if c == Color::White { 1 } else { -1 };
             let zones: Vec<(Option<SquareSet>, Option<SquareSet>)> = p
@@ -846,7 +847,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                                                         sqs[i],
                                                         Probe::Exact {
                                                             src,
-                                                            kind: k as Kind,
+                                                            kind: Kind::new(k),
                                                             atom: ai,
                                                         },
                                                     ));
@@ -902,7 +903,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                                             to,
                                             Probe::Exact {
                                                 src,
-                                                kind: k as Kind,
+                                                kind: Kind::new(k),
                                                 atom: ai,
                                             },
                                         ));
@@ -1002,7 +1003,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                         }
                     }
                 }
-                atom_index[(k * 2 + c as usize) * n + src.index()] = (start, atoms.len() as u32);
+                *atom_index.get_mut(Kind::new(k), c, src) = (start, atoms.len() as u32);
             }
         }
     }
@@ -1135,6 +1136,12 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
     let (leap_probes, leap_index) = flatten(leap_per_target);
     let (plain_probes, plain_index) = flatten(plain_per_target);
     let (probes, probe_index) = flatten(per_target);
+    let (leap_index, plain_index, probe_index) = (
+        by_color(leap_index, n),
+        by_color(plain_index, n),
+        by_color(probe_index, n),
+    );
+    let sensitive = by_color(sensitive, n);
 
     let pieces: Vec<PieceType> = def
         .pieces
@@ -1150,16 +1157,10 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             def: p.clone(),
         })
         .collect();
-    let zobrist = crate::zobrist::keys(n, npieces);
+    let zobrist = crate::zobrist::Zobrist::new(n);
     let scepter = def.scepter.as_ref().map(|sc| {
         check_zone_squares(cx, &g, &sc.zone);
-        (
-            [
-                zone_set(&g, &sc.zone, Color::White),
-                zone_set(&g, &sc.zone, Color::Black),
-            ],
-            sc.win,
-        )
+        (ByColor::from_fn(|c| zone_set(&g, &sc.zone, c)), sc.win)
     });
     // A game with drop rules shows reserves in its position strings, even empty (R28).
     let has_drops = drops.iter().any(|d| !d.squares.is_empty())
@@ -1240,7 +1241,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                                         "slot square `{}` is not empty in the setup: it holds a {} {}",
                                         g.name(at),
                                         there.color().name(),
-                                        variant.pieces[there.kind() as usize].name
+                                        variant.piece(there.kind()).name
                                     ),
                                     "a slot is an empty square of the setup that the chosen piece fills",
                                 );
@@ -1248,17 +1249,17 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
                             }
                             ok = false;
                         } else {
-                            parsed.board[at.index()] = crate::types::Piece::new(k, c);
+                            parsed.board[at.index()] = Piece::new(k, c);
                         }
                     }
                 }
             }
             if let Some(list) = &variant.def.reserve {
-                parsed.reserves = [[0; MAX_KINDS]; 2];
+                parsed.reserves = ByColor::new([0; MAX_KINDS], [0; MAX_KINDS]);
                 for (n, count) in list {
                     if let Some(k) = variant.kind_by_id(&n.name) {
-                        for c in 0..2 {
-                            parsed.reserves[c][k as usize] = *count;
+                        for c in Color::BOTH {
+                            parsed.reserves[c][k.index()] = *count;
                         }
                     }
                 }
@@ -1352,6 +1353,12 @@ fn flatten<T>(lists: Vec<Vec<T>>) -> (Vec<T>, Vec<(u32, u32)>) {
         index.push((s, all.len() as u32));
     }
     (all, index)
+}
+
+/// A table of `2 * n` entries, White's first, as one table per colour.
+fn by_color<T>(mut all: Vec<T>, n: usize) -> ByColor<Vec<T>> {
+    let black = all.split_off(n);
+    ByColor::new(all, black)
 }
 
 fn overlaps(a: &SquareSet, b: &SquareSet) -> bool {

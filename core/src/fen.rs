@@ -3,7 +3,7 @@
 
 use crate::geometry::coord_name;
 use crate::position::Position;
-use crate::types::{Color, MAX_KINDS, Piece, Square};
+use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
 /// A position string that cannot be read: what is wrong, and where (byte offset, length).
@@ -50,13 +50,13 @@ impl FenError {
 pub(crate) struct ParsedFen {
     pub board: Vec<Piece>,
     pub side: Color,
-    pub castling: u8,
+    pub castling: CastlingRights,
     pub ep_from: Square,
     pub ep_to: Square,
     pub ep_steps: u8,
     pub halfmove: u32,
     pub fullmove: u32,
-    pub reserves: [[u8; MAX_KINDS]; 2],
+    pub reserves: ByColor<[u8; MAX_KINDS]>,
 }
 
 /// The note under an unknown letter: the letters the game has.
@@ -224,7 +224,7 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
         }
         off += row.len() + 1;
     }
-    let mut reserves = [[0u8; MAX_KINDS]; 2];
+    let mut reserves = ByColor::new([0u8; MAX_KINDS], [0u8; MAX_KINDS]);
     if let Some((roff, text)) = reserve {
         for (j, c) in text.char_indices() {
             let Some(kind) = v.kind_by_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
@@ -240,7 +240,7 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
             } else {
                 Color::Black
             };
-            let r = &mut reserves[color as usize][kind as usize];
+            let r = &mut reserves[color][kind.index()];
             *r = r.saturating_add(1);
         }
     }
@@ -265,7 +265,7 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
                 .filter(|p| p.is_some() && p.kind() == rk && p.color() == c)
                 .count();
             if count != 1 {
-                let name = &v.pieces[rk as usize].name;
+                let name = &v.piece(rk).name;
                 return Err(FenError::new(
                     board_off,
                     placement.len(),
@@ -280,7 +280,7 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
         }
     }
     // Castling.
-    let mut castling = 0u8;
+    let mut castling = CastlingRights::NONE;
     if let Some(&(coff, text)) = f.get(2)
         && text != "-"
     {
@@ -292,7 +292,7 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
             };
             let cs = v.castling.as_ref();
             let rook = cs.and_then(|cs| {
-                let home = cs.king_home[color as usize];
+                let home = cs.king_home[color];
                 let kf = g.file(home);
                 let mine: Vec<_> = cs.rooks.iter().filter(|r| r.color == color).collect();
                 match ch.to_ascii_lowercase() {
@@ -331,7 +331,7 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
                 ));
             };
             let cs = v.castling.as_ref().unwrap();
-            let home = cs.king_home[color as usize];
+            let home = cs.king_home[color];
             let king_ok = v
                 .royal
                 .is_some_and(|rk| board[home.index()] == Piece::new(rk, color));
@@ -354,13 +354,13 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
                     format!(
                         "castling right `{ch}` but there is no {} {} on {}",
                         color.name(),
-                        v.pieces[cs.rook_kind as usize].name.to_lowercase(),
+                        v.piece(cs.rook_kind).name.to_lowercase(),
                         g.name(rook.rook_home)
                     ),
                     "remove the right or put the rook home",
                 ));
             }
-            castling |= 1 << rook.bit;
+            castling = castling.union(rook.right);
         }
     }
     // En passant.
@@ -491,14 +491,14 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<ParsedFen, FenError> {
 pub(crate) fn write(pos: &Position) -> String {
     let eps = pos.ep_targets();
     write_parts(
-        &pos.variant,
-        &pos.board,
-        pos.side,
-        pos.castling,
+        pos.variant(),
+        pos.board(),
+        pos.side_to_move(),
+        pos.castling_rights(),
         &eps,
-        pos.halfmove,
-        pos.fullmove,
-        &pos.reserves,
+        pos.halfmove_clock(),
+        pos.fullmove_number(),
+        pos.reserves(),
     )
 }
 
@@ -540,11 +540,11 @@ fn write_parts(
     v: &Variant,
     board: &[Piece],
     side: Color,
-    castling: u8,
+    castling: CastlingRights,
     eps: &[Square],
     halfmove: u32,
     fullmove: u32,
-    reserves: &[[u8; MAX_KINDS]; 2],
+    reserves: &ByColor<[u8; MAX_KINDS]>,
 ) -> String {
     let g = &v.geometry;
     let mut out = String::new();
@@ -579,8 +579,8 @@ fn write_parts(
         out.push('[');
         for c in Color::BOTH {
             for k in reserve_order(v) {
-                for _ in 0..reserves[c as usize][k] {
-                    out.push(letter(v, Piece::new(k as u8, c)));
+                for _ in 0..reserves[c][k.index()] {
+                    out.push(letter(v, Piece::new(k, c)));
                 }
             }
         }
@@ -603,7 +603,7 @@ fn write_parts(
 }
 
 fn letter(v: &Variant, p: Piece) -> char {
-    let l = v.pieces[p.kind() as usize].letter;
+    let l = v.piece(p.kind()).letter;
     if p.color() == Color::White {
         l
     } else {
@@ -613,23 +613,23 @@ fn letter(v: &Variant, p: Piece) -> char {
 
 /// Reserve letters print pieces before pawns (R28: `[YAJJJJyajjjj]`, `[CFJJJJcfjjjj]`),
 /// each group in the order the file's `[drops]` lists them, then in piece order.
-pub(crate) fn reserve_order(v: &Variant) -> Vec<usize> {
-    let mut order: Vec<usize> = v
+pub(crate) fn reserve_order(v: &Variant) -> Vec<Kind> {
+    let mut order: Vec<Kind> = v
         .def
         .drops
         .iter()
-        .filter_map(|d| v.kind_by_id(&d.piece.name).map(|k| k as usize))
+        .filter_map(|d| v.kind_by_id(&d.piece.name))
         .collect();
-    for k in 0..v.pieces.len() {
+    for k in v.kinds() {
         if !order.contains(&k) {
             order.push(k);
         }
     }
-    order.sort_by_key(|k| v.pieces[*k].pawn);
+    order.sort_by_key(|k| v.piece(*k).pawn);
     order
 }
 
-fn castling_text(v: &Variant, rights: u8) -> String {
+fn castling_text(v: &Variant, rights: CastlingRights) -> String {
     let g = &v.geometry;
     let Some(cs) = &v.castling else {
         return "-".into();
@@ -639,9 +639,9 @@ fn castling_text(v: &Variant, rights: u8) -> String {
         let mut rooks: Vec<_> = cs
             .rooks
             .iter()
-            .filter(|r| r.color == c && rights & (1 << r.bit) != 0)
+            .filter(|r| r.color == c && rights.contains(r.right))
             .collect();
-        let kf = g.file(cs.king_home[c as usize]);
+        let kf = g.file(cs.king_home[c]);
         if cs.fen_kq {
             rooks.sort_by_key(|r| std::cmp::Reverse(g.file(r.rook_home)));
             for r in rooks {

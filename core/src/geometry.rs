@@ -3,8 +3,9 @@
 use crate::sqset::{MAX_SQUARES, SquareSet};
 use crate::types::{Color, Square};
 
-/// Largest number of files and of main ranks a board may have.
+/// Largest number of files a board may have.
 pub const MAX_FILES: u8 = 16;
+/// Largest number of main ranks a board may have.
 pub const MAX_RANKS: u8 = 16;
 
 /// The shape of a board: a rectangle of `files` x `ranks` (ranks 1..=ranks), minus holes,
@@ -87,6 +88,7 @@ impl Geometry {
         }
     }
 
+    /// Number of files (a to the last).
     pub fn files(&self) -> u8 {
         self.files
     }
@@ -96,22 +98,28 @@ impl Geometry {
         self.ranks
     }
 
+    /// The ranks that hold squares, extra squares included (0 and `ranks + 1` when the
+    /// board has rear squares).
     pub fn rank_range(&self) -> std::ops::RangeInclusive<i8> {
         self.rank_lo..=self.rank_hi
     }
 
+    /// Number of squares.
     pub fn num_squares(&self) -> usize {
         self.coords.len()
     }
 
+    /// Every square, in index order.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         (0..self.coords.len()).map(|i| Square(i as u16))
     }
 
+    /// Every square, as a set.
     pub fn all(&self) -> SquareSet {
         self.squares().collect()
     }
 
+    /// The square of a file (from 0) and rank, if the board has it.
     #[inline]
     pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
         if file < 0
@@ -126,15 +134,18 @@ impl Geometry {
         if s.is_none() { None } else { Some(s) }
     }
 
+    /// The file (from 0) and rank of a square.
     #[inline]
     pub fn coords(&self, sq: Square) -> (u8, i8) {
         self.coords[sq.index()]
     }
 
+    /// The file of a square, from 0.
     pub fn file(&self, sq: Square) -> u8 {
         self.coords[sq.index()].0
     }
 
+    /// The rank of a square.
     pub fn rank(&self, sq: Square) -> i8 {
         self.coords[sq.index()].1
     }
@@ -165,11 +176,13 @@ impl Geometry {
         self.square(file as i32, self.relative_rank(rank, color) as i32)
     }
 
+    /// The name of a square (`e4`, `a0`).
     pub fn name(&self, sq: Square) -> String {
         let (f, r) = self.coords(sq);
         coord_name(f, r)
     }
 
+    /// The square with this name, if the board has it.
     pub fn parse_square(&self, s: &str) -> Option<Square> {
         let (f, r) = parse_coords(s)?;
         self.square(f as i32, r as i32)

@@ -11,24 +11,157 @@
 //!   or `O-O` (toward the higher files) and `O-O-O` (toward the lower files) when the
 //!   game allows one castling that way.
 
+use crate::moves::Move;
 use crate::position::Position;
-use crate::types::{Color, Move, MoveKind, Square};
+use crate::types::{Color, Kind, Square};
 
 /// Why an input is not a move of this position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
-    #[error("`{0}` is not a move: {1}")]
-    Unreadable(String, String),
+    /// The text cannot be read as a move.
+    #[error("`{text}` is not a move: {reason}")]
+    Unreadable {
+        /// The text, trimmed.
+        text: String,
+        /// What could not be read.
+        reason: Unreadable,
+    },
+    /// A square name the board does not have.
     #[error("there is no square `{0}` on this board")]
     NoSuchSquare(String),
+    /// The move starts from an empty square (named).
     #[error("there is no piece on {0}")]
     EmptySquare(String),
+    /// The move starts from a square (named) holding an opponent's piece.
     #[error("the piece on {0} is not yours")]
     NotYourPiece(String),
+    /// The text reads as a move, but no legal move fits it.
     #[error("illegal: {0}")]
-    Illegal(String),
+    Illegal(Illegal),
+    /// Several legal moves fit the text: their R29 texts.
     #[error("ambiguous: could be {}", .0.join(" or "))]
     Ambiguous(Vec<String>),
+}
+
+/// What could not be read in an input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unreadable {
+    /// Nothing was given.
+    #[error("it is empty")]
+    Empty,
+    /// Something other than one letter before `@`.
+    #[error("a drop is a piece letter, `@` and a square, like `J@e5`")]
+    DropShape,
+    /// A piece letter the game does not have.
+    #[error("no piece of this game has the letter `{0}`")]
+    UnknownLetter(char),
+    /// A file letter at the end, with no rank after it.
+    #[error("`{0}` at the end is a file without a rank (a square is a file and a rank, like `e4`)")]
+    FileWithoutRank(char),
+    /// No square at all.
+    #[error("expected a square")]
+    NoSquare,
+    /// No destination square at the end.
+    #[error("expected a destination square, like `e4`")]
+    NoDestination,
+    /// Text before the destination that names no file, rank or square.
+    #[error("`{origin}` before the destination `{dest}` is not a file, rank or square")]
+    BadOrigin {
+        /// The text before the destination.
+        origin: String,
+        /// The destination's text.
+        dest: String,
+    },
+}
+
+/// Why no legal move fits an input that reads as a move. Squares and pieces are named as
+/// the messages show them (`e4`, `ninja pawn`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// Nothing more precise is known.
+    #[error("`{0}` matches no legal move (type `moves` to list them)")]
+    NoMove(String),
+    /// A drop of a piece the text does not name.
+    #[error("`{0}` matches no legal drop")]
+    NoDrop(String),
+    /// A drop of a piece the side does not have in reserve.
+    #[error("{side} has no {piece} in reserve")]
+    NotInReserve {
+        /// The side to move.
+        side: Color,
+        /// The piece's name.
+        piece: String,
+    },
+    /// A drop that the zone, the push or the board does not allow now.
+    #[error("a {piece} cannot be {} now (type `moves` to list the drops)", drop_place(.at, .to))]
+    CannotDrop {
+        /// The piece's name.
+        piece: String,
+        /// The drop square, when the text named it besides the final square.
+        at: Option<String>,
+        /// The square where the piece would end.
+        to: String,
+    },
+    /// No piece of the kind the text names can make that move.
+    #[error(
+        "no {piece} of {side}'s can {} {to} (type `moves` to list the legal moves)",
+        if *.capture { "capture on" } else { "move to" }
+    )]
+    NoPieceCan {
+        /// The piece's name.
+        piece: String,
+        /// The side to move.
+        side: Color,
+        /// Whether the text asked for a capture.
+        capture: bool,
+        /// The destination.
+        to: String,
+    },
+    /// The royal piece would move to an attacked square.
+    #[error("{side}'s {king} would be attacked on {to}")]
+    KingAttacked {
+        /// The side to move.
+        side: Color,
+        /// The royal piece's name.
+        king: String,
+        /// The destination.
+        to: String,
+    },
+    /// The move would leave the mover's royal piece attacked.
+    #[error("the {piece} on {from} cannot move to {to}: that would leave {side}'s king attacked")]
+    LeavesKingAttacked {
+        /// The moving piece's name.
+        piece: String,
+        /// Its square.
+        from: String,
+        /// The destination.
+        to: String,
+        /// The side to move.
+        side: Color,
+    },
+    /// The piece's primitives do not reach the destination.
+    #[error("the {piece} on {from} cannot move to {to}")]
+    CannotMove {
+        /// The moving piece's name.
+        piece: String,
+        /// Its square.
+        from: String,
+        /// The destination.
+        to: String,
+    },
+    /// `O-O` or `O-O-O` with no castling that way now.
+    #[error("no castling toward the {} files now", if *.higher { "higher" } else { "lower" })]
+    NoCastling {
+        /// Toward the higher files (`O-O`).
+        higher: bool,
+    },
+}
+
+fn drop_place(at: &Option<String>, to: &str) -> String {
+    match at {
+        Some(at) => format!("dropped on {at} and pushed to {to}"),
+        None => format!("dropped to end on {to}"),
+    }
 }
 
 struct Pattern {
@@ -43,15 +176,27 @@ struct Pattern {
     drop_from: Option<Square>,
 }
 
-impl Position {
-    /// Resolves what a player typed (see the module documentation) to a legal move.
-    pub fn parse_input(&self, input: &str) -> Result<Move, InputError> {
+/// Resolves what a player typed (see the module documentation) to a legal move.
+pub(crate) fn parse_input(pos: &Position, input: &str) -> Result<Move, InputError> {
+    Reader { pos }.parse(input)
+}
+
+/// Reads inputs against a position.
+struct Reader<'a> {
+    pos: &'a Position,
+}
+
+impl Reader<'_> {
+    fn parse(&self, input: &str) -> Result<Move, InputError> {
         let t = input.trim();
         if t.is_empty() {
-            return Err(InputError::Unreadable(t.into(), "it is empty".into()));
+            return Err(InputError::Unreadable {
+                text: t.into(),
+                reason: Unreadable::Empty,
+            });
         }
-        let legal = self.legal_moves();
-        let texts: Vec<String> = legal.iter().map(|m| self.move_text(m)).collect();
+        let legal = self.pos.legal_moves();
+        let texts: Vec<String> = legal.iter().map(|m| self.pos.move_text(m)).collect();
         // Exact R29 text first.
         if let Some(i) = texts.iter().position(|x| x == t) {
             return Ok(legal[i]);
@@ -71,9 +216,7 @@ impl Position {
         // Four-character coordinate forms such as `f1h1` may name a castling king move.
         if let Some((from, to)) = self.two_squares(t) {
             let matches: Vec<usize> = (0..legal.len())
-                .filter(|&i| {
-                    legal[i].from == from && legal[i].to == to && legal[i].kind != MoveKind::Drop
-                })
+                .filter(|&i| legal[i].from() == from && legal[i].to() == to && !legal[i].is_drop())
                 .collect();
             return self.pick(t, &legal, &texts, matches, Some(from), Some(to));
         }
@@ -90,38 +233,37 @@ impl Position {
 
     /// Does the move fit what the player typed?
     fn fits(&self, p: &Pattern, m: &Move) -> bool {
-        let g = &self.variant.geometry;
-        if p.drop != (m.kind == MoveKind::Drop) {
+        let g = &self.pos.variant().geometry;
+        if p.drop != m.is_drop() {
             return false;
         }
-        if p.to.is_some_and(|to| to != m.to) {
+        if p.to.is_some_and(|to| to != m.to()) {
             return false;
         }
-        let kind = if m.kind == MoveKind::Drop {
-            m.piece
-        } else {
-            self.board[m.from.index()].kind()
+        let kind = match m.dropped() {
+            Some(k) => k,
+            None => self.pos.board()[m.from().index()].kind(),
         };
-        let piece = &self.variant.pieces[kind as usize];
+        let piece = self.pos.variant().piece(kind);
         match p.letter {
             Some(l) if l != piece.letter => return false,
             None if !piece.pawn => return false,
             _ => {}
         }
-        if p.drop_from.is_some_and(|f| f != m.from) {
+        if p.drop_from.is_some_and(|f| f != m.from()) {
             return false;
         }
-        if m.kind != MoveKind::Drop {
-            let (f, r) = g.coords(m.from);
+        if !m.is_drop() {
+            let (f, r) = g.coords(m.from());
             if p.from_file.is_some_and(|x| x != f) || p.from_rank.is_some_and(|x| x != r) {
                 return false;
             }
         }
-        if p.capture && self.captures_of(m).is_empty() {
+        if p.capture && self.pos.captures_of(m).is_empty() {
             return false;
         }
         match (p.promo, m.promotion()) {
-            (Some(c), Some(k)) => self.variant.pieces[k as usize].letter == c,
+            (Some(c), Some(k)) => self.pos.variant().piece(k).letter == c,
             (Some(_), None) => false,
             (None, _) => true,
         }
@@ -129,74 +271,65 @@ impl Position {
 
     /// Explains why no legal move fits a short form (`Fd8`, `exd6`, `J@e5`).
     fn why_not_pattern(&self, t: &str, p: &Pattern) -> InputError {
-        let g = &self.variant.geometry;
-        let us = self.side;
-        let side = if us == Color::White { "White" } else { "Black" };
-        let name = |k: u8| self.variant.pieces[k as usize].name.to_lowercase();
+        let g = &self.pos.variant().geometry;
+        let us = self.pos.side_to_move();
+        let name = |k: Kind| self.pos.variant().piece(k).name.to_lowercase();
         let Some(to) = p.to else {
-            return InputError::Illegal(format!(
-                "`{t}` matches no legal move (type `moves` to list them)"
-            ));
+            return InputError::Illegal(Illegal::NoMove(t.to_string()));
         };
         if p.drop {
-            let Some(k) = p.letter.and_then(|l| self.variant.kind_by_letter(l)) else {
-                return InputError::Illegal(format!("`{t}` matches no legal drop"));
+            let Some(k) = p.letter.and_then(|l| self.pos.variant().kind_by_letter(l)) else {
+                return InputError::Illegal(Illegal::NoDrop(t.to_string()));
             };
-            if self.reserve(us, k) == 0 {
-                return InputError::Illegal(format!("{side} has no {} in reserve", name(k)));
+            if self.pos.reserve(us, k) == 0 {
+                return InputError::Illegal(Illegal::NotInReserve {
+                    side: us,
+                    piece: name(k),
+                });
             }
-            let place = match p.drop_from {
-                Some(f) => format!("dropped on {} and pushed to {}", g.name(f), g.name(to)),
-                None => format!("dropped to end on {}", g.name(to)),
-            };
-            return InputError::Illegal(format!(
-                "a {} cannot be {place} now (type `moves` to list the drops)",
-                name(k)
-            ));
+            return InputError::Illegal(Illegal::CannotDrop {
+                piece: name(k),
+                at: p.drop_from.map(|f| g.name(f)),
+                to: g.name(to),
+            });
         }
         // A pseudo-legal move that fits: it fails only because of the king.
         let mut pseudo = Vec::new();
-        self.gen_pseudo(us, &mut pseudo);
+        self.pos.gen_pseudo(us, &mut pseudo);
         if let Some(m) = pseudo.iter().find(|m| self.fits(p, m)) {
-            return self.leaves_king_attacked(m.from, m.to);
+            return self.leaves_king_attacked(m.from(), m.to());
         }
-        let what = match p.letter.and_then(|l| self.variant.kind_by_letter(l)) {
+        let piece = match p.letter.and_then(|l| self.pos.variant().kind_by_letter(l)) {
             Some(k) => name(k),
             None => "pawn".to_string(),
         };
-        let verb = if p.capture {
-            format!("capture on {}", g.name(to))
-        } else {
-            format!("move to {}", g.name(to))
-        };
-        InputError::Illegal(format!(
-            "no {what} of {side}'s can {verb} (type `moves` to list the legal moves)"
-        ))
+        InputError::Illegal(Illegal::NoPieceCan {
+            piece,
+            side: us,
+            capture: p.capture,
+            to: g.name(to),
+        })
     }
 
     /// The message for a move that would leave the mover's own king attacked.
     fn leaves_king_attacked(&self, from: Square, to: Square) -> InputError {
-        let g = &self.variant.geometry;
-        let side = if self.side == Color::White {
-            "White's"
-        } else {
-            "Black's"
-        };
-        let kind = self.board[from.index()].kind();
-        let piece = &self.variant.pieces[kind as usize];
+        let g = &self.pos.variant().geometry;
+        let side = self.pos.side_to_move();
+        let kind = self.pos.board()[from.index()].kind();
+        let piece = self.pos.variant().piece(kind);
         if piece.royal {
-            return InputError::Illegal(format!(
-                "{side} {} would be attacked on {}",
-                piece.name.to_lowercase(),
-                g.name(to)
-            ));
+            return InputError::Illegal(Illegal::KingAttacked {
+                side,
+                king: piece.name.to_lowercase(),
+                to: g.name(to),
+            });
         }
-        InputError::Illegal(format!(
-            "the {} on {} cannot move to {}: that would leave {side} king attacked",
-            piece.name.to_lowercase(),
-            g.name(from),
-            g.name(to)
-        ))
+        InputError::Illegal(Illegal::LeavesKingAttacked {
+            piece: piece.name.to_lowercase(),
+            from: g.name(from),
+            to: g.name(to),
+            side,
+        })
     }
 
     fn pick(
@@ -222,7 +355,7 @@ impl Position {
     }
 
     fn two_squares(&self, t: &str) -> Option<(Square, Square)> {
-        let g = &self.variant.geometry;
+        let g = &self.pos.variant().geometry;
         let b = t.as_bytes();
         if b.is_empty() || !t.is_ascii() {
             return None;
@@ -247,19 +380,15 @@ impl Position {
             "O-O-O" => false,
             _ => return Ok(None),
         };
-        let g = &self.variant.geometry;
+        let g = &self.pos.variant().geometry;
         let found: Vec<usize> = (0..legal.len())
             .filter(|&i| {
-                legal[i].kind == MoveKind::Castle
-                    && (g.file(legal[i].to) > g.file(legal[i].from)) == high
+                legal[i].is_castle() && (g.file(legal[i].to()) > g.file(legal[i].from())) == high
             })
             .collect();
         match found.as_slice() {
             [i] => Ok(Some(legal[*i])),
-            [] => Err(InputError::Illegal(format!(
-                "no castling toward the {} files now",
-                if high { "higher" } else { "lower" }
-            ))),
+            [] => Err(InputError::Illegal(Illegal::NoCastling { higher: high })),
             many => Err(InputError::Ambiguous(
                 many.iter().map(|i| texts[*i].clone()).collect(),
             )),
@@ -267,8 +396,11 @@ impl Position {
     }
 
     fn pattern(&self, t: &str) -> Result<Pattern, InputError> {
-        let g = &self.variant.geometry;
-        let unreadable = |why: &str| InputError::Unreadable(t.to_string(), why.to_string());
+        let g = &self.pos.variant().geometry;
+        let unreadable = |reason: Unreadable| InputError::Unreadable {
+            text: t.to_string(),
+            reason,
+        };
         let mut p = Pattern {
             letter: None,
             from_file: None,
@@ -282,15 +414,11 @@ impl Position {
         if let Some((l, sq)) = t.split_once('@') {
             let mut ch = l.chars();
             let (Some(c), None) = (ch.next(), ch.next()) else {
-                return Err(unreadable(
-                    "a drop is a piece letter, `@` and a square, like `J@e5`",
-                ));
+                return Err(unreadable(Unreadable::DropShape));
             };
             let c = c.to_ascii_uppercase();
-            if self.variant.kind_by_letter(c).is_none() {
-                return Err(unreadable(&format!(
-                    "no piece of this game has the letter `{c}`"
-                )));
+            if self.pos.variant().kind_by_letter(c).is_none() {
+                return Err(unreadable(Unreadable::UnknownLetter(c)));
             }
             // `J@e5` names the final square; `J@e2e5` (R29 text) both squares.
             let to = match (g.parse_square(sq), self.two_squares(sq)) {
@@ -312,10 +440,8 @@ impl Position {
             .collect();
         if s.first().is_some_and(|c| c.is_ascii_uppercase()) {
             let c = s.remove(0);
-            if self.variant.kind_by_letter(c).is_none() {
-                return Err(unreadable(&format!(
-                    "no piece of this game has the letter `{c}`"
-                )));
+            if self.pos.variant().kind_by_letter(c).is_none() {
+                return Err(unreadable(Unreadable::UnknownLetter(c)));
             }
             p.letter = Some(c);
         }
@@ -326,20 +452,16 @@ impl Position {
         {
             let last = *s.last().unwrap();
             let c = last.to_ascii_uppercase();
-            if self.variant.kind_by_letter(c).is_none()
+            if self.pos.variant().kind_by_letter(c).is_none()
                 && last.is_ascii_lowercase()
                 && (last as u8 - b'a') < g.files()
             {
                 // `e2e`: a square cut short rather than a promotion letter.
-                return Err(unreadable(&format!(
-                    "`{last}` at the end is a file without a rank (a square is a file and a rank, like `e4`)"
-                )));
+                return Err(unreadable(Unreadable::FileWithoutRank(last)));
             }
             s.pop();
-            if self.variant.kind_by_letter(c).is_none() {
-                return Err(unreadable(&format!(
-                    "no piece of this game has the letter `{c}`"
-                )));
+            if self.pos.variant().kind_by_letter(c).is_none() {
+                return Err(unreadable(Unreadable::UnknownLetter(c)));
             }
             p.promo = Some(c);
         }
@@ -347,10 +469,10 @@ impl Position {
         // The destination is the last square in the text.
         let digits_at = text
             .rfind(|c: char| !c.is_ascii_digit())
-            .ok_or_else(|| unreadable("expected a square"))?;
+            .ok_or_else(|| unreadable(Unreadable::NoSquare))?;
         let dest = &text[digits_at..];
         if dest.len() < 2 {
-            return Err(unreadable("expected a destination square, like `e4`"));
+            return Err(unreadable(Unreadable::NoDestination));
         }
         p.to = Some(
             g.parse_square(dest)
@@ -370,9 +492,10 @@ impl Position {
             }
             if i < b.len() {
                 p.from_rank = Some(head[i..].parse::<i8>().map_err(|_| {
-                    unreadable(&format!(
-                        "`{head}` before the destination `{dest}` is not a file, rank or square"
-                    ))
+                    unreadable(Unreadable::BadOrigin {
+                        origin: head.to_string(),
+                        dest: dest.to_string(),
+                    })
                 })?);
             }
             if let (Some(f), Some(r)) = (p.from_file, p.from_rank)
@@ -386,33 +509,31 @@ impl Position {
 
     /// Explains why no legal move matches.
     fn why_not(&self, t: &str, from: Option<Square>, to: Option<Square>) -> InputError {
-        let g = &self.variant.geometry;
-        let us = self.side;
+        let g = &self.pos.variant().geometry;
+        let us = self.pos.side_to_move();
         if let Some(f) = from {
-            let p = self.board[f.index()];
+            let p = self.pos.board()[f.index()];
             if p.is_empty() {
                 return InputError::EmptySquare(g.name(f));
             }
             if !p.is_color(us) {
                 return InputError::NotYourPiece(g.name(f));
             }
-            let name = self.variant.pieces[p.kind() as usize].name.to_lowercase();
+            let name = self.pos.variant().piece(p.kind()).name.to_lowercase();
             if let Some(to) = to {
                 let mut pseudo = Vec::new();
-                self.gen_pseudo(us, &mut pseudo);
-                if pseudo.iter().any(|m| m.from == f && m.to == to) {
+                self.pos.gen_pseudo(us, &mut pseudo);
+                if pseudo.iter().any(|m| m.from() == f && m.to() == to) {
                     return self.leaves_king_attacked(f, to);
                 }
-                return InputError::Illegal(format!(
-                    "the {name} on {} cannot move to {}",
-                    g.name(f),
-                    g.name(to)
-                ));
+                return InputError::Illegal(Illegal::CannotMove {
+                    piece: name,
+                    from: g.name(f),
+                    to: g.name(to),
+                });
             }
         }
-        InputError::Illegal(format!(
-            "`{t}` matches no legal move (type `moves` to list them)"
-        ))
+        InputError::Illegal(Illegal::NoMove(t.to_string()))
     }
 }
 

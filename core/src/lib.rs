@@ -11,36 +11,51 @@
 //! assert_eq!(perft(&mut pos, 2), 400);
 //! ```
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod attack;
+// TODO(arch-load): document the loading side's public items, then drop this allow.
+#[allow(missing_docs)]
 pub mod builtin;
 mod compile;
+// TODO(arch-load): document the loading side's public items, then drop this allow.
+#[allow(missing_docs)]
 pub mod def;
 mod diagram;
+// TODO(arch-load): document the loading side's public items, then drop this allow.
+#[allow(missing_docs)]
 pub mod fen;
 pub mod geometry;
 mod input;
+// TODO(arch-load): document the loading side's public items, then drop this allow.
+#[allow(missing_docs)]
 mod load;
 mod movegen;
-pub mod notation;
+mod moves;
+mod notation;
 mod outcome;
 mod perft;
 mod position;
 pub mod search;
+// TODO(arch-load): document the loading side's public items, then drop this allow.
+#[allow(missing_docs)]
 pub mod source;
 mod sqset;
-pub mod types;
+mod types;
 mod variant;
 mod zobrist;
 
 pub use fen::FenError;
 pub use geometry::Geometry;
-pub use input::InputError;
+pub use input::{Illegal, InputError, Unreadable};
 pub use load::{LoadError, check_library};
-pub use notation::MoveError;
+pub use moves::{Move, MoveKind};
+pub use notation::{Malformed, MoveError};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft, perft_with_progress};
-pub use position::Position;
+pub use position::{IllegalMove, PlayTextError, Position};
 pub use source::Diagnostic;
 pub use sqset::SquareSet;
-pub use types::{Color, Kind, Move, MoveKind, Piece, Square};
+pub use types::{ByColor, CastlingRights, Color, Kind, Square};
 pub use variant::{PieceType, Variant};

@@ -1,99 +1,129 @@
 //! Move text (R29): long algebraic for every interface. `e2e5`, `e9e10q`, `J@e2`,
 //! `J@e2e5`, castling as the king's move then the rook's: `f1h1i1g1`.
 
+use crate::moves::Move;
 use crate::position::Position;
-use crate::types::{Move, MoveKind};
 
 /// Why a move text was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
-    #[error("`{0}` is not move text: {1}")]
-    Malformed(String, String),
-    #[error("`{0}` is not a legal move in this position")]
-    Illegal(String),
+    /// The text does not have the shape of move text.
+    #[error("`{text}` is not move text: {reason}")]
+    Malformed {
+        /// The text, trimmed.
+        text: String,
+        /// What is wrong with its shape.
+        reason: Malformed,
+    },
+    /// The text has the right shape but names no legal move.
+    #[error("`{text}` is not a legal move in this position")]
+    Illegal {
+        /// The text, trimmed.
+        text: String,
+    },
 }
 
-impl Position {
-    /// The R29 text of a move of this position.
-    pub fn move_text(&self, m: &Move) -> String {
-        let v = &self.variant;
-        let g = &v.geometry;
-        match m.kind {
-            MoveKind::Drop => {
-                let l = v.pieces[m.piece as usize].letter;
-                if m.to == m.from {
-                    format!("{l}@{}", g.name(m.from))
-                } else {
-                    format!("{l}@{}{}", g.name(m.from), g.name(m.to))
-                }
-            }
-            MoveKind::Castle => format!(
-                "{}{}{}{}",
-                g.name(m.from),
-                g.name(m.to),
-                g.name(m.aux),
-                g.name(m.aux2)
-            ),
-            _ => {
-                let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
-                if let Some(k) = m.promotion() {
-                    let mover = self.board[m.from.index()];
-                    let suffix =
-                        mover.is_empty() || v.promotion_suffix(mover.kind(), mover.color(), m.to);
-                    if suffix {
-                        s.push(v.pieces[k as usize].letter.to_ascii_lowercase());
-                    }
-                }
-                s
-            }
+/// What is wrong with the shape of a move text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Malformed {
+    /// Nothing was given.
+    #[error("it is empty")]
+    Empty,
+    /// A character where a square's file letter should be.
+    #[error("unexpected `{0}`")]
+    Unexpected(char),
+    /// A file letter without a rank.
+    #[error("`{0}` is not a square")]
+    NotASquare(String),
+    /// A square name the board does not have.
+    #[error("there is no square `{0}` on this board")]
+    NoSuchSquare(String),
+    /// Something other than one letter before `@`.
+    #[error("a drop is a piece letter, `@` and a square, like `J@e2`")]
+    DropShape,
+    /// A piece letter the game does not have.
+    #[error("no piece of this game has the letter `{0}`")]
+    UnknownLetter(char),
+    /// A drop naming no square or more than two.
+    #[error("a drop names one square, or two with a push")]
+    DropSquares,
+    /// A board move naming other than two or four squares.
+    #[error("expected two squares (`e2e4`), four for castling, or a drop (`J@e2`)")]
+    SquareCount,
+}
+
+/// The R29 text of a move of this position.
+pub(crate) fn move_text(pos: &Position, m: &Move) -> String {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let (from, to) = (m.from(), m.to());
+    if let Some(k) = m.dropped() {
+        let l = v.piece(k).letter;
+        return if to == from {
+            format!("{l}@{}", g.name(from))
+        } else {
+            format!("{l}@{}{}", g.name(from), g.name(to))
+        };
+    }
+    if let Some((rook_from, rook_to)) = m.castling_rook() {
+        return format!(
+            "{}{}{}{}",
+            g.name(from),
+            g.name(to),
+            g.name(rook_from),
+            g.name(rook_to)
+        );
+    }
+    let mut s = format!("{}{}", g.name(from), g.name(to));
+    if let Some(k) = m.promotion() {
+        let mover = pos.board()[from.index()];
+        let suffix = mover.is_empty() || v.promotion_suffix(mover.kind(), mover.color(), to);
+        if suffix {
+            s.push(v.piece(k).letter.to_ascii_lowercase());
         }
     }
+    s
+}
 
-    /// Finds the legal move with this R29 text.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let t = text.trim();
-        check_shape(self, t)?;
-        let moves = self.legal_moves();
-        let found: Vec<Move> = moves
-            .into_iter()
-            .filter(|m| self.move_text(m) == t)
-            .collect();
-        match found.as_slice() {
-            [m] => Ok(*m),
-            [] => Err(MoveError::Illegal(t.to_string())),
-            // Two legal moves with one text can only come from a user-defined piece whose
-            // primitives differ in captures on the same path; take the one capturing more.
-            [first, ..] => Ok(*found
-                .iter()
-                .max_by_key(|m| m.aux.is_some() as u8)
-                .unwrap_or(first)),
-        }
-    }
-
-    /// Plays moves given as text, in order.
-    pub fn play_text(&mut self, moves: &[&str]) -> Result<(), (usize, MoveError)> {
-        for (i, t) in moves.iter().enumerate() {
-            let m = self.parse_move(t).map_err(|e| (i, e))?;
-            self.make(m);
-        }
-        Ok(())
+/// Finds the legal move with this R29 text.
+pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let t = text.trim();
+    check_shape(pos, t).map_err(|reason| MoveError::Malformed {
+        text: t.to_string(),
+        reason,
+    })?;
+    let moves = pos.legal_moves();
+    let found: Vec<Move> = moves
+        .into_iter()
+        .filter(|m| move_text(pos, m) == t)
+        .collect();
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(MoveError::Illegal {
+            text: t.to_string(),
+        }),
+        // Two legal moves with one text can only come from a user-defined piece whose
+        // primitives differ in captures on the same path; take the one capturing more.
+        [first, ..] => Ok(*found
+            .iter()
+            .max_by_key(|m| m.extra_capture().is_some())
+            .unwrap_or(first)),
     }
 }
 
 /// Checks the text's shape against the board, so that malformed text gets its own message.
-fn check_shape(pos: &Position, t: &str) -> Result<(), MoveError> {
-    let g = &pos.variant.geometry;
-    let bad = |why: &str| Err(MoveError::Malformed(t.to_string(), why.to_string()));
+fn check_shape(pos: &Position, t: &str) -> Result<(), Malformed> {
+    let g = &pos.variant().geometry;
     if t.is_empty() {
-        return bad("it is empty");
+        return Err(Malformed::Empty);
     }
-    let squares_of = |s: &str| -> Result<Vec<String>, String> {
+    let squares_of = |s: &str| -> Result<Vec<String>, Malformed> {
         let b = s.as_bytes();
         let mut out = Vec::new();
         let mut i = 0;
         while i < b.len() {
             if !b[i].is_ascii_lowercase() {
-                return Err(format!("unexpected `{}`", b[i] as char));
+                return Err(Malformed::Unexpected(b[i] as char));
             }
             let st = i;
             i += 1;
@@ -106,11 +136,11 @@ fn check_shape(pos: &Position, t: &str) -> Result<(), MoveError> {
                 if i == b.len() && !out.is_empty() {
                     return Ok(out);
                 }
-                return Err(format!("`{}` is not a square", &s[st..i]));
+                return Err(Malformed::NotASquare(s[st..i].to_string()));
             }
             let name = &s[st..i];
             if g.parse_square(name).is_none() {
-                return Err(format!("there is no square `{name}` on this board"));
+                return Err(Malformed::NoSuchSquare(name.to_string()));
             }
             out.push(name.to_string());
         }
@@ -119,21 +149,19 @@ fn check_shape(pos: &Position, t: &str) -> Result<(), MoveError> {
     if let Some((piece, rest)) = t.split_once('@') {
         let mut ch = piece.chars();
         let (Some(l), None) = (ch.next(), ch.next()) else {
-            return bad("a drop is a piece letter, `@` and a square, like `J@e2`");
+            return Err(Malformed::DropShape);
         };
-        if pos.variant.kind_by_letter(l).is_none() {
-            return bad(&format!("no piece of this game has the letter `{l}`"));
+        if pos.variant().kind_by_letter(l).is_none() {
+            return Err(Malformed::UnknownLetter(l));
         }
-        match squares_of(rest) {
-            Ok(sq) if sq.len() == 1 || sq.len() == 2 => Ok(()),
-            Ok(_) => bad("a drop names one square, or two with a push"),
-            Err(e) => bad(&e),
+        match squares_of(rest)?.len() {
+            1 | 2 => Ok(()),
+            _ => Err(Malformed::DropSquares),
         }
     } else {
-        match squares_of(t) {
-            Ok(sq) if sq.len() == 2 || sq.len() == 4 => Ok(()),
-            Ok(_) => bad("expected two squares (`e2e4`), four for castling, or a drop (`J@e2`)"),
-            Err(e) => bad(&e),
+        match squares_of(t)?.len() {
+            2 | 4 => Ok(()),
+            _ => Err(Malformed::SquareCount),
         }
     }
 }

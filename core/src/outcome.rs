@@ -9,7 +9,9 @@ use crate::types::Color;
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
+    /// The side to move is in check and has no legal move.
     Checkmate,
+    /// The side to move is not in check and has no legal move.
     Stalemate,
     /// The same position (board, side, rights, en passant, reserves) a third time.
     Repetition,
@@ -22,7 +24,9 @@ pub enum EndReason {
 /// A finished game: the winner (none for a draw) and why.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// The side that won, or `None` for a draw.
     pub winner: Option<Color>,
+    /// Why the game ended.
     pub reason: EndReason,
 }
 
@@ -42,63 +46,61 @@ impl fmt::Display for Outcome {
     }
 }
 
-impl Position {
-    /// How many times the current position has occurred in this game, counting now.
-    /// Only positions since the last irreversible move can repeat.
-    pub fn repetitions(&self) -> usize {
-        let hashes: Vec<u64> = self.hash_history().collect();
-        let window = (self.halfmove as usize).min(hashes.len());
-        1 + hashes[hashes.len() - window..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|h| **h == self.hash)
-            .count()
-    }
+/// How many times the current position has occurred in this game, counting now.
+/// Only positions since the last irreversible move can repeat.
+pub(crate) fn repetitions(pos: &Position) -> usize {
+    let hashes: Vec<u64> = pos.hash_history().collect();
+    let window = (pos.halfmove_clock() as usize).min(hashes.len());
+    1 + hashes[hashes.len() - window..]
+        .iter()
+        .rev()
+        .skip(1)
+        .step_by(2)
+        .filter(|h| **h == pos.hash())
+        .count()
+}
 
-    /// The result if the game is over, considering every rule of R24 and R25.
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = self.scepter_outcome() {
-            return Some(o);
-        }
-        if self.legal_moves().is_empty() {
-            let reason = if self.in_check() {
-                EndReason::Checkmate
-            } else {
-                EndReason::Stalemate
-            };
-            let winner = if reason == EndReason::Checkmate {
-                Some(!self.side)
-            } else {
-                None
-            };
-            return Some(Outcome { winner, reason });
-        }
-        if self.repetitions() >= 3 {
-            return Some(Outcome {
-                winner: None,
-                reason: EndReason::Repetition,
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome {
-                winner: None,
-                reason: EndReason::HundredPlies,
-            });
-        }
-        None
+/// The result if the game is over, considering every rule of R24 and R25.
+pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
+    if let Some(o) = scepter_outcome(pos) {
+        return Some(o);
     }
+    if pos.legal_moves().is_empty() {
+        let reason = if pos.is_check() {
+            EndReason::Checkmate
+        } else {
+            EndReason::Stalemate
+        };
+        let winner = if reason == EndReason::Checkmate {
+            Some(!pos.side_to_move())
+        } else {
+            None
+        };
+        return Some(Outcome { winner, reason });
+    }
+    if repetitions(pos) >= 3 {
+        return Some(Outcome {
+            winner: None,
+            reason: EndReason::Repetition,
+        });
+    }
+    if pos.halfmove_clock() >= 100 {
+        return Some(Outcome {
+            winner: None,
+            reason: EndReason::HundredPlies,
+        });
+    }
+    None
+}
 
-    /// A game ended by the last move itself (Capture the Scepter), if any.
-    pub fn scepter_outcome(&self) -> Option<Outcome> {
-        if !self.ended {
-            return None;
-        }
-        let win = self.variant.scepter.as_ref().is_some_and(|(_, w)| *w);
-        Some(Outcome {
-            winner: if win { Some(!self.side) } else { None },
-            reason: EndReason::Scepter,
-        })
+/// A game ended by the last move itself (Capture the Scepter), if any.
+pub(crate) fn scepter_outcome(pos: &Position) -> Option<Outcome> {
+    if !pos.ended() {
+        return None;
     }
+    let win = pos.variant().scepter.as_ref().is_some_and(|(_, w)| *w);
+    Some(Outcome {
+        winner: if win { Some(!pos.side_to_move()) } else { None },
+        reason: EndReason::Scepter,
+    })
 }

@@ -2,10 +2,11 @@
 //! It counts the last ply without playing it, ignores the draw rules and stops at a
 //! finished game (R24).
 
+use crate::moves::Move;
 use crate::position::Position;
-use crate::types::Move;
 
-/// Counts leaf nodes at `depth` plies. Reuses one move buffer per ply.
+/// Counts the move paths of `depth` plies from the position (its leaf nodes). Reuses one
+/// move buffer per ply.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     let mut bufs: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
     count(pos, depth, &mut bufs)
@@ -22,9 +23,9 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     }
     let mut n = 0;
     for &m in buf.iter() {
-        pos.make(m);
+        pos.play_unchecked(&m);
         n += count(pos, depth - 1, rest);
-        pos.unmake();
+        pos.undo();
     }
     n
 }
@@ -37,9 +38,9 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(String, u64)> {
     }
     for m in pos.legal_moves() {
         let text = pos.move_text(&m);
-        pos.make(m);
+        pos.play_unchecked(&m);
         let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
-        pos.unmake();
+        pos.undo();
         out.push((text, n));
     }
     out.sort();
@@ -59,9 +60,9 @@ pub fn perft_with_progress(
     pos.generate_legal(&mut root);
     let mut n = 0;
     for (i, m) in root.iter().enumerate() {
-        pos.make(*m);
+        pos.play_unchecked(m);
         n += perft(pos, depth - 1);
-        pos.unmake();
+        pos.undo();
         on_root(i + 1, root.len());
     }
     n

@@ -1,49 +1,143 @@
 //! A position of a game: board, side to move, castling rights, en-passant targets,
-//! reserves and counters; make and unmake with an incremental hash.
+//! reserves and counters; playing and taking back moves with an incremental hash.
+//!
+//! This is the one place that implements [`Position`]. Its public methods are the API of
+//! the library; move generation (`movegen`), attack detection (`attack`), move text
+//! (`notation`, `input`) and the end of the game (`outcome`) are functions over a position
+//! in their own modules, which these methods call.
 
 use std::sync::Arc;
 
 use crate::fen::{self, FenError, ParsedFen};
-use crate::sqset::SquareSet;
-use crate::types::{Color, Kind, MAX_KINDS, Move, MoveKind, Piece, Square};
+use crate::input::InputError;
+use crate::moves::{Move, MoveKind};
+use crate::notation::MoveError;
+use crate::outcome::Outcome;
+use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
+
+/// The last move's en-passant line (R14): it went from `from` to `to` in `steps` equal
+/// steps, and the squares between are the targets. `to` is the piece a capture en passant
+/// takes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EnPassant {
+    pub from: Square,
+    pub to: Square,
+    pub steps: u8,
+}
+
+impl EnPassant {
+    /// No en-passant target.
+    pub const NONE: EnPassant = EnPassant {
+        from: Square::NONE,
+        to: Square::NONE,
+        steps: 0,
+    };
+
+    /// Is there any target?
+    #[inline]
+    pub fn is_some(&self) -> bool {
+        self.to.is_some()
+    }
+
+    /// Is `t` one of the targets?
+    #[inline]
+    pub fn is_target(&self, v: &Variant, t: Square) -> bool {
+        if self.to.is_none() {
+            return false;
+        }
+        let g = &v.geometry;
+        let (f0, r0) = g.coords(self.from);
+        let (f1, r1) = g.coords(self.to);
+        let (ft, rt) = g.coords(t);
+        let s = self.steps as i32;
+        let (dx, dy) = ((f1 as i32 - f0 as i32) / s, (r1 as i32 - r0 as i32) / s);
+        let (ox, oy) = (ft as i32 - f0 as i32, rt as i32 - r0 as i32);
+        let i = if dx != 0 { ox / dx } else { oy / dy };
+        i > 0 && i < s && ox == dx * i && oy == dy * i
+    }
+
+    /// The hash key of this line.
+    fn key(&self, v: &Variant) -> u64 {
+        if self.to.is_none() {
+            0
+        } else {
+            v.zobrist.ep(self.from, self.to)
+        }
+    }
+}
 
 #[derive(Clone, Debug)]
 struct Undo {
     mv: Move,
     moved: Piece,
     captured: Piece,
-    captured_aux: Piece,
-    castling: u8,
-    ep_from: Square,
-    ep_to: Square,
-    ep_steps: u8,
+    captured_extra: Piece,
+    castling: CastlingRights,
+    ep: EnPassant,
     halfmove: u32,
     hash: u64,
     ended: bool,
 }
 
-/// A position. Cloning copies the board and history; moves are made in place.
+/// What a null move (the side to move passes, for the search) changed.
+pub(crate) struct NullUndo {
+    ep: EnPassant,
+    hash: u64,
+}
+
+/// A position of a game: where the pieces stand, whose move it is, the rights and
+/// counters of the rules, and the moves played to reach it (which [`Position::undo`]
+/// takes back). Cloning copies all of it.
+///
+/// ```
+/// use fairyforge::{Position, Variant};
+/// let chess = Variant::builtin("chess").unwrap();
+/// let mut pos = Position::start(&chess);
+/// pos.play_text(&["e2e4", "e7e5"]).unwrap();
+/// let m = pos.parse_move("g1f3").unwrap();
+/// pos.play(&m).unwrap();
+/// assert_eq!(pos.legal_moves().len(), 29);
+/// assert_eq!(pos.undo(), Some(m));
+/// ```
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) variant: Arc<Variant>,
-    pub(crate) board: Vec<Piece>,
-    pub(crate) side: Color,
-    pub(crate) castling: u8,
-    /// The last move's en-passant line (R14): from, to and steps; targets lie between.
-    pub(crate) ep_from: Square,
-    pub(crate) ep_to: Square,
-    pub(crate) ep_steps: u8,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) reserves: [[u8; MAX_KINDS]; 2],
-    pub(crate) king: [Square; 2],
-    lists: [Vec<Square>; 2],
+    variant: Arc<Variant>,
+    board: Vec<Piece>,
+    side: Color,
+    castling: CastlingRights,
+    ep: EnPassant,
+    halfmove: u32,
+    fullmove: u32,
+    reserves: ByColor<[u8; MAX_KINDS]>,
+    king: ByColor<Square>,
+    /// The squares of each side's pieces, in no order, and each square's place in its list.
+    lists: ByColor<Vec<Square>>,
     index: Vec<u16>,
-    pub(crate) hash: u64,
+    hash: u64,
     /// The last move ended the game by Capture the Scepter (R25).
-    pub(crate) ended: bool,
+    ended: bool,
     history: Vec<Undo>,
+}
+
+/// A move that is not legal in the position it was played in ([`Position::play`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a legal move in this position")]
+pub struct IllegalMove {
+    /// The move's text, as far as the position can write it.
+    pub text: String,
+}
+
+/// A move of a list of move texts that could not be played ([`Position::play_text`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {} ({}): {error}", .index + 1, .text)]
+pub struct PlayTextError {
+    /// The place of the move in the list, from 0.
+    pub index: usize,
+    /// The move's text.
+    pub text: String,
+    /// Why it was not played.
+    pub error: MoveError,
 }
 
 impl std::fmt::Debug for Position {
@@ -58,9 +152,7 @@ impl PartialEq for Position {
         self.board == o.board
             && self.side == o.side
             && self.castling == o.castling
-            && self.ep_from == o.ep_from
-            && self.ep_to == o.ep_to
-            && self.ep_steps == o.ep_steps
+            && self.ep == o.ep
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
             && self.reserves == o.reserves
@@ -70,6 +162,7 @@ impl PartialEq for Position {
     }
 }
 
+/// Building positions.
 impl Position {
     /// The start position of a variant.
     pub fn start(variant: &Arc<Variant>) -> Position {
@@ -89,14 +182,16 @@ impl Position {
             board: vec![Piece::EMPTY; n],
             side: p.side,
             castling: p.castling,
-            ep_from: p.ep_from,
-            ep_to: p.ep_to,
-            ep_steps: p.ep_steps,
+            ep: EnPassant {
+                from: p.ep_from,
+                to: p.ep_to,
+                steps: p.ep_steps,
+            },
             halfmove: p.halfmove,
             fullmove: p.fullmove,
             reserves: p.reserves,
-            king: [Square::NONE; 2],
-            lists: [Vec::with_capacity(n), Vec::with_capacity(n)],
+            king: ByColor::new(Square::NONE, Square::NONE),
+            lists: ByColor::new(Vec::with_capacity(n), Vec::with_capacity(n)),
             index: vec![0; n],
             hash: 0,
             ended: false,
@@ -112,38 +207,83 @@ impl Position {
         pos
     }
 
+    /// A position holding exactly these pieces, with `side` to move, no castling rights,
+    /// no en-passant target, empty reserves and fresh counters. Unlike a position string
+    /// (R28) it is not checked: it may have no king, or several, so that a lone piece can
+    /// stand on an empty board. A later piece on the same square replaces an earlier one.
+    pub fn with_pieces(
+        variant: &Arc<Variant>,
+        pieces: &[(Square, Kind, Color)],
+        side: Color,
+    ) -> Position {
+        Position::from_parsed(
+            variant.clone(),
+            crate::diagram::setup(variant, pieces, side),
+        )
+    }
+}
+
+/// Reading a position.
+impl Position {
+    /// The variant played.
     pub fn variant(&self) -> &Arc<Variant> {
         &self.variant
     }
 
+    /// Whose move it is.
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// The kind and colour of the piece on a square, if any.
     pub fn piece_at(&self, sq: Square) -> Option<(Kind, Color)> {
-        let p = self.board[sq.index()];
-        if p.is_empty() {
-            None
-        } else {
-            Some((p.kind(), p.color()))
-        }
+        self.board[sq.index()].get()
     }
 
+    /// How many pieces of a kind a side has in reserve, to drop.
     pub fn reserve(&self, color: Color, kind: Kind) -> u8 {
-        self.reserves[color as usize][kind as usize]
+        self.reserves[color][kind.index()]
     }
 
+    /// The square of a side's royal piece, if it has one on the board.
     pub fn king_square(&self, color: Color) -> Option<Square> {
-        let k = self.king[color as usize];
-        if k.is_none() { None } else { Some(k) }
+        self.king[color].some()
     }
 
+    /// The castlings each side may still make (R22).
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant target squares, in the order the pawn passed them (R14, R28).
+    pub fn ep_targets(&self) -> Vec<Square> {
+        fen::ep_line(&self.variant, self.ep.from, self.ep.to, self.ep.steps)
+    }
+
+    /// The square of the piece that a capture en passant would take.
+    pub fn ep_victim(&self) -> Option<Square> {
+        self.ep.to.some()
+    }
+
+    /// Plies since the last capture, pawn move or drop (R24).
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
 
+    /// The number of the move, from 1, counting up after Black's moves.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
+    }
+
+    /// Number of moves played since the position was created (what [`Position::undo`]
+    /// can take back).
+    pub fn ply_count(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The moves played since the position was created, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|u| u.mv)
     }
 
     /// The incremental hash of the position (board, side, castling, en passant, reserves).
@@ -151,53 +291,27 @@ impl Position {
         self.hash
     }
 
-    /// Castling rights as bits (`color * 4 + rook index`).
-    pub fn castling_rights(&self) -> u8 {
-        self.castling
-    }
-
-    /// The en-passant target squares, in the order the pawn passed them (R14, R28).
-    pub fn ep_targets(&self) -> Vec<Square> {
-        fen::ep_line(&self.variant, self.ep_from, self.ep_to, self.ep_steps)
-    }
-
-    /// The square of the piece that en passant would capture.
-    pub fn ep_victim(&self) -> Option<Square> {
-        if self.ep_to.is_none() {
-            None
-        } else {
-            Some(self.ep_to)
+    /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
+    pub fn compute_hash(&self) -> u64 {
+        let v = &*self.variant;
+        let z = &v.zobrist;
+        let mut h = 0;
+        for (i, p) in self.board.iter().enumerate() {
+            if p.is_some() {
+                h ^= z.piece(*p, Square(i as u16));
+            }
         }
-    }
-
-    #[inline]
-    pub(crate) fn is_ep_target(&self, t: Square) -> bool {
-        if self.ep_to.is_none() {
-            return false;
+        if self.side == Color::Black {
+            h ^= z.side;
         }
-        let g = &self.variant.geometry;
-        let (f0, r0) = g.coords(self.ep_from);
-        let (f1, r1) = g.coords(self.ep_to);
-        let (ft, rt) = g.coords(t);
-        let s = self.ep_steps as i32;
-        let (dx, dy) = ((f1 as i32 - f0 as i32) / s, (r1 as i32 - r0 as i32) / s);
-        let (ox, oy) = (ft as i32 - f0 as i32, rt as i32 - r0 as i32);
-        let i = if dx != 0 { ox / dx } else { oy / dy };
-        i > 0 && i < s && ox == dx * i && oy == dy * i
-    }
-
-    /// Squares holding pieces of a colour (in no particular order).
-    pub fn pieces_of(&self, color: Color) -> &[Square] {
-        &self.lists[color as usize]
-    }
-
-    /// Occupied squares.
-    pub fn occupied(&self) -> SquareSet {
-        self.lists[0]
-            .iter()
-            .chain(self.lists[1].iter())
-            .copied()
-            .collect()
+        h ^= z.castling(self.castling);
+        h ^= self.ep.key(v);
+        for (c, counts) in self.reserves.iter() {
+            for (k, &count) in counts.iter().enumerate() {
+                h ^= z.reserve(c, Kind::new(k), count);
+            }
+        }
+        h
     }
 
     /// The position string (R28).
@@ -205,27 +319,388 @@ impl Position {
         fen::write(self)
     }
 
-    /// Number of moves made since the position was created (undo depth).
-    pub fn ply_count(&self) -> usize {
-        self.history.len()
+    /// How many times the current position has occurred in this game, counting now.
+    pub fn repetitions(&self) -> usize {
+        crate::outcome::repetitions(self)
+    }
+}
+
+/// Moves.
+impl Position {
+    /// The legal moves of the side to move (R23).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut p = self.clone();
+        let mut out = Vec::new();
+        p.generate_legal(&mut out);
+        out
     }
 
-    /// The moves made since the position was created.
-    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|u| u.mv)
+    /// Puts the legal moves of the side to move in `out` (cleared first): the same moves
+    /// as [`Position::legal_moves`], in a buffer the caller reuses.
+    pub fn generate_legal(&mut self, out: &mut Vec<Move>) {
+        crate::movegen::legal(self, out)
     }
 
-    /// Hashes of the positions before each move made, oldest first.
-    pub fn hash_history(&self) -> impl Iterator<Item = u64> + '_ {
+    /// The pseudo-legal moves of the piece on `sq`, whoever's turn it is: every move its
+    /// primitives allow here (promotions and en passant included), without asking whether
+    /// its own king would be left attacked (R23). No castling, no drops; empty when `sq`
+    /// is empty. In a position where the piece's side is to move and has no king, these are
+    /// exactly its legal moves.
+    pub fn piece_moves(&self, sq: Square) -> Vec<Move> {
+        crate::diagram::piece_moves(self, sq)
+    }
+
+    /// The pieces a move captures, with their squares.
+    pub fn captures_of(&self, m: &Move) -> Vec<(Square, Kind, Color)> {
+        let mut out = Vec::new();
+        if matches!(m.kind(), MoveKind::Drop | MoveKind::Castle) {
+            return out;
+        }
+        // The mover's colour, not the side to move: also right for the pseudo-legal moves
+        // of either side's pieces (`piece_moves`).
+        let mover = self.board[m.from().index()];
+        let us = if mover.is_some() {
+            mover.color()
+        } else {
+            self.side
+        };
+        for sq in [Some(m.to()), m.extra_capture()].into_iter().flatten() {
+            let p = self.board[sq.index()];
+            if p.is_enemy_of(us) {
+                out.push((sq, p.kind(), p.color()));
+            }
+        }
+        out
+    }
+
+    /// Is the side to move in check?
+    pub fn is_check(&self) -> bool {
+        let k = self.king[self.side];
+        k.is_some() && self.is_attacked(k, !self.side)
+    }
+
+    /// Is `sq` attacked by `by` (R23): could `by` capture a piece of the other colour
+    /// standing there?
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        crate::attack::attacked_on(&self.variant, &self.board, sq, by)
+    }
+
+    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
+    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
+    /// jumping it or using it as an enemy screen)? Slow.
+    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
+        let mut out = Vec::new();
+        self.gen_pseudo(by, &mut out);
+        out.iter().any(|m| match m.kind() {
+            MoveKind::Drop | MoveKind::Castle => false,
+            MoveKind::EnPassant => m.extra_capture() == Some(sq),
+            _ => m.to() == sq || m.extra_capture() == Some(sq),
+        })
+    }
+
+    /// Plays a move if it is legal in this position.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        if self.legal_moves().contains(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove {
+                text: self.move_text(m),
+            })
+        }
+    }
+
+    /// Plays a move without checking it: it must be one of this position's legal moves
+    /// (or, for a search, at least pseudo-legal). Fast.
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let us = self.side;
+        let mut undo = Undo {
+            mv: *m,
+            moved: Piece::EMPTY,
+            captured: Piece::EMPTY,
+            captured_extra: Piece::EMPTY,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            ended: self.ended,
+        };
+        self.hash ^= self.ep.key(&self.variant);
+        self.ep = EnPassant::NONE;
+        let mut rights = self.castling;
+        let mut reset = false;
+        match m.kind() {
+            MoveKind::Drop => {
+                let k = m.dropped().expect("a drop drops a piece");
+                let count = self.reserves[us][k.index()];
+                self.set_reserve(us, k, count - 1);
+                self.put(m.to(), Piece::new(k, us));
+                reset = true;
+            }
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = m.castling_rook().expect("castling moves a rook");
+                let king = self.remove(m.from());
+                let rook = self.remove(rook_from);
+                undo.moved = king;
+                self.put(m.to(), king);
+                self.put(rook_to, rook);
+                let clear = &self.variant.castle_clear;
+                rights = rights
+                    .without(clear[m.from().index()])
+                    .without(clear[rook_from.index()]);
+            }
+            _ => {
+                let moved = self.remove(m.from());
+                undo.moved = moved;
+                let extra = m.extra_square();
+                if extra.is_some() && self.board[extra.index()].is_some() {
+                    undo.captured_extra = self.remove(extra);
+                    reset = true;
+                }
+                if self.board[m.to().index()].is_some() {
+                    undo.captured = self.remove(m.to());
+                    reset = true;
+                }
+                let placed = match m.promotion() {
+                    Some(k) => Piece::new(k, us),
+                    None => moved,
+                };
+                self.put(m.to(), placed);
+                if self.variant.pieces[moved.kind().index()].pawn {
+                    reset = true;
+                }
+                let clear = &self.variant.castle_clear;
+                rights = rights
+                    .without(clear[m.from().index()])
+                    .without(clear[m.to().index()]);
+                if extra.is_some() {
+                    rights = rights.without(clear[extra.index()]);
+                }
+                if m.kind() == MoveKind::DoubleStep {
+                    self.set_double_step(m);
+                }
+            }
+        }
+        // R25 Capture the Scepter: a king that ends its move on a scepter square.
+        if let Some((zones, _)) = &self.variant.scepter
+            && m.kind() != MoveKind::Drop
+            && zones[us].contains(m.to())
+            && self.variant.royal == Some(self.board[m.to().index()].kind())
+        {
+            self.ended = true;
+        }
+        if rights != self.castling {
+            let z = &self.variant.zobrist;
+            self.hash ^= z.castling(self.castling) ^ z.castling(rights);
+            self.castling = rights;
+        }
+        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = !us;
+        self.hash ^= self.variant.zobrist.side;
+        self.history.push(undo);
+    }
+
+    /// After a double step: the squares it passed become en-passant targets (R14).
+    fn set_double_step(&mut self, m: &Move) {
+        let g = &self.variant.geometry;
+        let (f0, r0) = g.coords(m.from());
+        let (f1, r1) = g.coords(m.to());
+        let steps = gcd(
+            (f1 as i32 - f0 as i32).unsigned_abs(),
+            (r1 as i32 - r0 as i32).unsigned_abs(),
+        );
+        if steps >= 2 {
+            self.ep = EnPassant {
+                from: m.from(),
+                to: m.to(),
+                steps: steps as u8,
+            };
+            self.hash ^= self.ep.key(&self.variant);
+        }
+    }
+
+    /// Takes back the last move played. Returns it, or `None` when there is none.
+    pub fn undo(&mut self) -> Option<Move> {
+        let u = self.history.pop()?;
+        let m = u.mv;
+        let us = !self.side;
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        match m.kind() {
+            MoveKind::Drop => {
+                let k = m.dropped().expect("a drop drops a piece");
+                self.remove(m.to());
+                let count = self.reserves[us][k.index()];
+                self.set_reserve(us, k, count + 1);
+            }
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = m.castling_rook().expect("castling moves a rook");
+                let king = self.remove(m.to());
+                let rook = self.remove(rook_to);
+                self.put(m.from(), king);
+                self.put(rook_from, rook);
+            }
+            _ => {
+                self.remove(m.to());
+                if u.captured.is_some() {
+                    self.put(m.to(), u.captured);
+                }
+                if u.captured_extra.is_some() {
+                    self.put(m.extra_square(), u.captured_extra);
+                }
+                self.put(m.from(), u.moved);
+            }
+        }
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+        self.ended = u.ended;
+        Some(m)
+    }
+
+    /// The R29 text of a move of this position.
+    pub fn move_text(&self, m: &Move) -> String {
+        crate::notation::move_text(self, m)
+    }
+
+    /// Finds the legal move with this R29 text.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        crate::notation::parse_move(self, text)
+    }
+
+    /// Resolves what a player typed to a legal move: the R29 text, or a short form such as
+    /// `Nf3`, `exd6`, `e10=Q`, `J@e5` or `O-O` (see [`InputError`] for the reasons one is
+    /// refused).
+    pub fn parse_input(&self, input: &str) -> Result<Move, InputError> {
+        crate::input::parse_input(self, input)
+    }
+
+    /// Plays moves given as R29 text, in order, stopping at the first that is not legal.
+    pub fn play_text(&mut self, moves: &[&str]) -> Result<(), PlayTextError> {
+        for (index, t) in moves.iter().enumerate() {
+            let m = self.parse_move(t).map_err(|error| PlayTextError {
+                index,
+                text: t.to_string(),
+                error,
+            })?;
+            self.play_unchecked(&m);
+        }
+        Ok(())
+    }
+
+    /// The result if the game is over, considering every rule of R24 and R25.
+    pub fn outcome(&self) -> Option<Outcome> {
+        crate::outcome::outcome(self)
+    }
+
+    /// The result decided by the last move itself (Capture the Scepter, R25), if any:
+    /// cheaper than [`Position::outcome`], which also looks for moves.
+    pub fn scepter_outcome(&self) -> Option<Outcome> {
+        crate::outcome::scepter_outcome(self)
+    }
+}
+
+/// For the modules of the crate.
+impl Position {
+    /// The board: the content of each square.
+    #[inline]
+    pub(crate) fn board(&self) -> &[Piece] {
+        &self.board
+    }
+
+    /// The variant and the board to try moves on (for legality tests, which put the board
+    /// back as it was).
+    #[inline]
+    pub(crate) fn variant_and_board_mut(&mut self) -> (&Variant, &mut [Piece]) {
+        (&self.variant, &mut self.board)
+    }
+
+    /// Squares holding pieces of a colour (in no particular order).
+    #[inline]
+    pub(crate) fn pieces_of(&self, color: Color) -> &[Square] {
+        &self.lists[color]
+    }
+
+    /// A side's reserve counts, by kind.
+    #[inline]
+    pub(crate) fn reserves_of(&self, color: Color) -> &[u8; MAX_KINDS] {
+        &self.reserves[color]
+    }
+
+    /// Both sides' reserves.
+    pub(crate) fn reserves(&self) -> &ByColor<[u8; MAX_KINDS]> {
+        &self.reserves
+    }
+
+    /// The en-passant line of the last move.
+    #[inline]
+    pub(crate) fn en_passant(&self) -> EnPassant {
+        self.ep
+    }
+
+    /// The square of a side's royal piece, or [`Square::NONE`].
+    #[inline]
+    pub(crate) fn king(&self, color: Color) -> Square {
+        self.king[color]
+    }
+
+    /// Did the last move end the game by Capture the Scepter (R25)?
+    #[inline]
+    pub(crate) fn ended(&self) -> bool {
+        self.ended
+    }
+
+    /// Hashes of the positions before each move played, oldest first.
+    pub(crate) fn hash_history(&self) -> impl Iterator<Item = u64> + '_ {
         self.history.iter().map(|u| u.hash)
+    }
+
+    /// Pseudo-legal moves of `us` (ignoring whose turn it is), without castling.
+    #[inline]
+    pub(crate) fn gen_pseudo(&self, us: Color, out: &mut Vec<Move>) {
+        crate::movegen::pseudo(self, us, out)
+    }
+
+    /// How many squares the pieces of `c` could move to (see `movegen::mobility`).
+    #[inline]
+    pub(crate) fn mobility(&self, c: Color) -> u32 {
+        crate::movegen::mobility(self, c)
+    }
+
+    /// A null move: the side to move passes (for the search's null-move pruning). The
+    /// en-passant targets lapse; nothing else changes.
+    pub(crate) fn play_null(&mut self) -> NullUndo {
+        let undo = NullUndo {
+            ep: self.ep,
+            hash: self.hash,
+        };
+        self.hash ^= self.ep.key(&self.variant);
+        self.ep = EnPassant::NONE;
+        self.side = !self.side;
+        self.hash ^= self.variant.zobrist.side;
+        debug_assert_eq!(self.hash, self.compute_hash());
+        undo
+    }
+
+    /// Takes back a null move.
+    pub(crate) fn undo_null(&mut self, u: NullUndo) {
+        self.side = !self.side;
+        self.ep = u.ep;
+        self.hash = u.hash;
     }
 
     #[inline]
     fn put(&mut self, sq: Square, p: Piece) {
-        let n = self.board.len();
         self.board[sq.index()] = p;
-        self.hash ^= self.variant.zobrist.piece(p.0, sq.index(), n);
-        let c = p.color() as usize;
+        self.hash ^= self.variant.zobrist.piece(p, sq);
+        let c = p.color();
         self.index[sq.index()] = self.lists[c].len() as u16;
         self.lists[c].push(sq);
         if self.variant.royal == Some(p.kind()) {
@@ -235,11 +710,10 @@ impl Position {
 
     #[inline]
     fn remove(&mut self, sq: Square) -> Piece {
-        let n = self.board.len();
         let p = self.board[sq.index()];
         self.board[sq.index()] = Piece::EMPTY;
-        self.hash ^= self.variant.zobrist.piece(p.0, sq.index(), n);
-        let c = p.color() as usize;
+        self.hash ^= self.variant.zobrist.piece(p, sq);
+        let c = p.color();
         let i = self.index[sq.index()] as usize;
         let last = self.lists[c]
             .pop()
@@ -254,220 +728,11 @@ impl Position {
         p
     }
 
-    fn ep_key(&self) -> u64 {
-        if self.ep_to.is_none() {
-            0
-        } else {
-            let n = self.board.len();
-            let z = &self.variant.zobrist;
-            z.ep[self.ep_from.index()] ^ z.ep[n + self.ep_to.index()]
-        }
-    }
-
     fn set_reserve(&mut self, c: Color, k: Kind, count: u8) {
         let z = &self.variant.zobrist;
-        let old = self.reserves[c as usize][k as usize];
-        self.hash ^=
-            z.reserve(c as usize, k as usize, old) ^ z.reserve(c as usize, k as usize, count);
-        self.reserves[c as usize][k as usize] = count;
-    }
-
-    /// The hash computed from scratch; equals [`Position::hash`] at all times.
-    pub fn compute_hash(&self) -> u64 {
-        let n = self.board.len();
-        let z = &self.variant.zobrist;
-        let mut h = 0;
-        for (i, p) in self.board.iter().enumerate() {
-            if p.is_some() {
-                h ^= z.piece(p.0, i, n);
-            }
-        }
-        if self.side == Color::Black {
-            h ^= z.side;
-        }
-        h ^= z.castling[self.castling as usize];
-        h ^= self.ep_key();
-        for c in 0..2 {
-            for k in 0..MAX_KINDS {
-                h ^= z.reserve(c, k, self.reserves[c][k]);
-            }
-        }
-        h
-    }
-
-    /// Plays a move, which must be legal (or at least pseudo-legal) in this position.
-    pub fn make(&mut self, m: Move) {
-        let us = self.side;
-        let z_side = self.variant.zobrist.side;
-        let mut undo = Undo {
-            mv: m,
-            moved: Piece::EMPTY,
-            captured: Piece::EMPTY,
-            captured_aux: Piece::EMPTY,
-            castling: self.castling,
-            ep_from: self.ep_from,
-            ep_to: self.ep_to,
-            ep_steps: self.ep_steps,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            ended: self.ended,
-        };
-        self.hash ^= self.ep_key();
-        self.ep_from = Square::NONE;
-        self.ep_to = Square::NONE;
-        self.ep_steps = 0;
-        let mut rights = self.castling;
-        let mut reset = false;
-        match m.kind {
-            MoveKind::Drop => {
-                let k = m.piece;
-                let count = self.reserves[us as usize][k as usize];
-                self.set_reserve(us, k, count - 1);
-                self.put(m.to, Piece::new(k, us));
-                reset = true;
-            }
-            MoveKind::Castle => {
-                let king = self.remove(m.from);
-                let rook = self.remove(m.aux);
-                undo.moved = king;
-                self.put(m.to, king);
-                self.put(m.aux2, rook);
-                let clear = &self.variant.castle_clear;
-                rights &= !(clear[m.from.index()] | clear[m.aux.index()]);
-            }
-            _ => {
-                let moved = self.remove(m.from);
-                undo.moved = moved;
-                if m.aux.is_some() {
-                    let cap = self.board[m.aux.index()];
-                    if cap.is_some() {
-                        undo.captured_aux = self.remove(m.aux);
-                        reset = true;
-                    }
-                }
-                let cap = self.board[m.to.index()];
-                if cap.is_some() {
-                    undo.captured = self.remove(m.to);
-                    reset = true;
-                }
-                let placed = match m.promotion() {
-                    Some(k) => Piece::new(k, us),
-                    None => moved,
-                };
-                self.put(m.to, placed);
-                if self.variant.pieces[moved.kind() as usize].pawn {
-                    reset = true;
-                }
-                let clear = &self.variant.castle_clear;
-                let mut c = clear[m.from.index()] | clear[m.to.index()];
-                if m.aux.is_some() {
-                    c |= clear[m.aux.index()];
-                }
-                rights &= !c;
-                if m.kind == MoveKind::DoubleStep {
-                    let g = &self.variant.geometry;
-                    let (f0, r0) = g.coords(m.from);
-                    let (f1, r1) = g.coords(m.to);
-                    let steps = gcd(
-                        (f1 as i32 - f0 as i32).unsigned_abs(),
-                        (r1 as i32 - r0 as i32).unsigned_abs(),
-                    );
-                    if steps >= 2 {
-                        self.ep_from = m.from;
-                        self.ep_to = m.to;
-                        self.ep_steps = steps as u8;
-                        self.hash ^= self.ep_key();
-                    }
-                }
-            }
-        }
-        // R25 Capture the Scepter: a king that ends its move on a scepter square.
-        if let Some((zones, _)) = &self.variant.scepter
-            && m.kind != MoveKind::Drop
-            && zones[us as usize].contains(m.to)
-            && self.variant.royal == Some(self.board[m.to.index()].kind())
-        {
-            self.ended = true;
-        }
-        if rights != self.castling {
-            let z = &self.variant.zobrist;
-            self.hash ^= z.castling[self.castling as usize] ^ z.castling[rights as usize];
-            self.castling = rights;
-        }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = !us;
-        self.hash ^= z_side;
-        self.history.push(undo);
-    }
-
-    /// Takes back the last move made. Returns it, or `None` when there is none.
-    pub fn unmake(&mut self) -> Option<Move> {
-        let u = self.history.pop()?;
-        let m = u.mv;
-        let us = !self.side;
-        self.side = us;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
-        match m.kind {
-            MoveKind::Drop => {
-                self.remove(m.to);
-                let count = self.reserves[us as usize][m.piece as usize];
-                self.set_reserve(us, m.piece, count + 1);
-            }
-            MoveKind::Castle => {
-                let king = self.remove(m.to);
-                let rook = self.remove(m.aux2);
-                self.put(m.from, king);
-                self.put(m.aux, rook);
-            }
-            _ => {
-                self.remove(m.to);
-                if u.captured.is_some() {
-                    self.put(m.to, u.captured);
-                }
-                if u.captured_aux.is_some() {
-                    self.put(m.aux, u.captured_aux);
-                }
-                self.put(m.from, u.moved);
-            }
-        }
-        self.castling = u.castling;
-        self.ep_from = u.ep_from;
-        self.ep_to = u.ep_to;
-        self.ep_steps = u.ep_steps;
-        self.halfmove = u.halfmove;
-        self.hash = u.hash;
-        self.ended = u.ended;
-        Some(m)
-    }
-
-    /// The pieces a move captures, with their squares.
-    pub fn captures_of(&self, m: &Move) -> Vec<(Square, Kind, Color)> {
-        let mut out = Vec::new();
-        if matches!(m.kind, MoveKind::Drop | MoveKind::Castle) {
-            return out;
-        }
-        // The mover's colour, not the side to move: also right for the pseudo-legal moves
-        // of either side's pieces (`piece_moves`).
-        let mover = self.board[m.from.index()];
-        let us = if mover.is_some() {
-            mover.color()
-        } else {
-            self.side
-        };
-        for sq in [m.to, m.aux] {
-            if sq.is_some() {
-                let p = self.board[sq.index()];
-                if p.is_enemy_of(us) {
-                    out.push((sq, p.kind(), p.color()));
-                }
-            }
-        }
-        out
+        let old = self.reserves[c][k.index()];
+        self.hash ^= z.reserve(c, k, old) ^ z.reserve(c, k, count);
+        self.reserves[c][k.index()] = count;
     }
 }
 

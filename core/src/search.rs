@@ -35,9 +35,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::moves::{Move, MoveKind};
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::types::{Color, Move, MoveKind, Piece, Square};
+use crate::types::{Color, Piece};
 use crate::variant::Variant;
 
 /// Centipawns per pseudo-legal board move of a side (its mobility).
@@ -132,7 +133,9 @@ impl Score {
 /// The result of one finished iteration.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
+    /// The depth of the iteration, in plies.
     pub depth: u32,
+    /// The score of the best move, from the side to move.
     pub score: Score,
     /// The principal variation; never empty, `pv[0]` is the best move.
     pub pv: Vec<Move>,
@@ -175,15 +178,7 @@ struct Entry {
     used: bool,
 }
 
-const NO_MOVE: Move = Move {
-    from: Square::NONE,
-    to: Square::NONE,
-    aux: Square::NONE,
-    aux2: Square::NONE,
-    kind: MoveKind::Normal,
-    piece: 0,
-    promo: 0,
-};
+const NO_MOVE: Move = Move::NONE;
 
 const EMPTY_ENTRY: Entry = Entry {
     key: 0,
@@ -301,43 +296,7 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
 // ---------------------------------------------------------------------------------------
 // Null move (the side to move passes), for null-move pruning only.
 
-struct NullUndo {
-    ep_from: Square,
-    ep_to: Square,
-    ep_steps: u8,
-    hash: u64,
-}
-
-impl Position {
-    fn make_null(&mut self) -> NullUndo {
-        let undo = NullUndo {
-            ep_from: self.ep_from,
-            ep_to: self.ep_to,
-            ep_steps: self.ep_steps,
-            hash: self.hash,
-        };
-        if self.ep_to.is_some() {
-            let n = self.board.len();
-            let z = &self.variant.zobrist;
-            self.hash ^= z.ep[self.ep_from.index()] ^ z.ep[n + self.ep_to.index()];
-        }
-        self.ep_from = Square::NONE;
-        self.ep_to = Square::NONE;
-        self.ep_steps = 0;
-        self.side = !self.side;
-        self.hash ^= self.variant.zobrist.side;
-        debug_assert_eq!(self.hash, self.compute_hash());
-        undo
-    }
-
-    fn unmake_null(&mut self, u: NullUndo) {
-        self.side = !self.side;
-        self.ep_from = u.ep_from;
-        self.ep_to = u.ep_to;
-        self.ep_steps = u.ep_steps;
-        self.hash = u.hash;
-    }
-}
+// (`Position::play_null` and `Position::undo_null`.)
 
 // ---------------------------------------------------------------------------------------
 // The searcher
@@ -509,10 +468,14 @@ impl Searcher {
             self.tt.clear();
             let royal = v.royal_kind();
             self.values = v
-                .pieces
-                .iter()
-                .enumerate()
-                .map(|(k, p)| if royal == Some(k as u8) { 0 } else { p.value })
+                .kinds()
+                .map(|k| {
+                    if royal == Some(k) {
+                        0
+                    } else {
+                        v.piece(k).value
+                    }
+                })
                 .collect();
             self.hand = self
                 .values
@@ -582,14 +545,14 @@ impl Searcher {
 
     #[inline]
     fn make(&mut self, pos: &mut Position, m: Move) {
-        pos.make(m);
+        pos.play_unchecked(&m);
         self.hashes.push(pos.hash());
         self.nulls.push(false);
     }
 
     #[inline]
     fn unmake(&mut self, pos: &mut Position) {
-        pos.unmake();
+        pos.undo();
         self.hashes.pop();
         self.nulls.pop();
     }
@@ -614,20 +577,18 @@ impl Searcher {
     /// Sum of the values of the pieces a move captures (like `captures_of`).
     #[inline]
     fn victims(&self, pos: &Position, m: &Move) -> i32 {
-        if matches!(m.kind, MoveKind::Drop | MoveKind::Castle) {
+        if matches!(m.kind(), MoveKind::Drop | MoveKind::Castle) {
             return 0;
         }
-        let us = pos.side;
+        let us = pos.side_to_move();
         let mut v = 0;
         let mut any = false;
-        for sq in [m.to, m.aux] {
-            if sq.is_some() {
-                let p = pos.board[sq.index()];
-                if p.is_enemy_of(us) {
-                    // Every victim counts, even one of value 0 (a royal piece, say).
-                    v += self.values[p.kind() as usize] + 1;
-                    any = true;
-                }
+        for sq in [Some(m.to()), m.extra_capture()].into_iter().flatten() {
+            let p = pos.board()[sq.index()];
+            if p.is_enemy_of(us) {
+                // Every victim counts, even one of value 0 (a royal piece, say).
+                v += self.values[p.kind().index()] + 1;
+                any = true;
             }
         }
         if any { v } else { 0 }
@@ -637,13 +598,13 @@ impl Searcher {
     fn promo_gain(&self, pos: &Position, m: &Move) -> i32 {
         match m.promotion() {
             Some(k) => {
-                let mover = pos.board[m.from.index()];
+                let mover = pos.board()[m.from().index()];
                 let before = if mover.is_some() {
-                    self.values[mover.kind() as usize]
+                    self.values[mover.kind().index()]
                 } else {
                     0
                 };
-                (self.values[k as usize] - before).max(1)
+                (self.values[k.index()] - before).max(1)
             }
             None => 0,
         }
@@ -657,12 +618,12 @@ impl Searcher {
         if victims == 0 && gain == 0 {
             return None;
         }
-        let attacker = if m.kind == MoveKind::Drop {
+        let attacker = if m.is_drop() {
             0
         } else {
-            let p = pos.board[m.from.index()];
+            let p = pos.board()[m.from().index()];
             if p.is_some() {
-                self.values[p.kind() as usize]
+                self.values[p.kind().index()]
             } else {
                 0
             }
@@ -672,22 +633,22 @@ impl Searcher {
 
     #[inline]
     fn history_index(&self, pos: &Position, m: &Move) -> usize {
-        let kind = if m.kind == MoveKind::Drop {
-            m.piece
-        } else {
-            pos.board[m.from.index()].kind()
+        let kind = match m.dropped() {
+            Some(k) => k,
+            None => pos.board()[m.from().index()].kind(),
         };
-        Piece::new(kind, pos.side).0 as usize * pos.board.len() + m.to.index()
+        Piece::new(kind, pos.side_to_move()).code() * pos.board().len() + m.to().index()
     }
 
     /// Material (board and reserves) of a side.
     fn material(&self, pos: &Position, c: Color) -> i32 {
         let mut s = 0;
         for &sq in pos.pieces_of(c) {
-            s += self.values[pos.board[sq.index()].kind() as usize];
+            s += self.values[pos.board()[sq.index()].kind().index()];
         }
+        let reserves = pos.reserves_of(c);
         for (k, h) in self.hand.iter().enumerate() {
-            s += pos.reserves[c as usize][k] as i32 * h;
+            s += reserves[k] as i32 * h;
         }
         s
     }
@@ -699,19 +660,19 @@ impl Searcher {
 
     /// Material of the side to move minus the opponent's.
     fn material_balance(&self, pos: &Position) -> i32 {
-        self.material(pos, pos.side) - self.material(pos, !pos.side)
+        self.material(pos, pos.side_to_move()) - self.material(pos, !pos.side_to_move())
     }
 
     /// The static evaluation from the side to move, given its material balance and its
     /// mobility.
     fn evaluate_with(&mut self, pos: &Position, material: i32, mobility_us: i32) -> i32 {
-        let mobility_them = self.mobility(pos, !pos.side);
+        let mobility_them = self.mobility(pos, !pos.side_to_move());
         let s = material + MOBILITY_CP * (mobility_us - mobility_them);
         s.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     fn evaluate(&mut self, pos: &Position) -> i32 {
-        let m = self.mobility(pos, pos.side);
+        let m = self.mobility(pos, pos.side_to_move());
         let material = self.material_balance(pos);
         self.evaluate_with(pos, material, m)
     }
@@ -728,12 +689,12 @@ impl Searcher {
     /// Does the side to move have something besides pawns and the king (on the board or
     /// in reserve)? Null-move pruning is unsafe without (zugzwang).
     fn has_pieces(&self, pos: &Position) -> bool {
-        let v = &pos.variant;
+        let v = pos.variant();
         let royal = v.royal_kind();
-        pos.pieces_of(pos.side).iter().any(|sq| {
-            let k = pos.board[sq.index()].kind();
-            Some(k) != royal && !v.pieces[k as usize].pawn
-        }) || pos.reserves[pos.side as usize].iter().any(|&n| n > 0)
+        pos.pieces_of(pos.side_to_move()).iter().any(|sq| {
+            let k = pos.board()[sq.index()].kind();
+            Some(k) != royal && !v.piece(k).pawn
+        }) || pos.reserves_of(pos.side_to_move()).iter().any(|&n| n > 0)
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
@@ -813,7 +774,7 @@ impl Searcher {
         }
         let after_null = *self.nulls.last().unwrap_or(&false);
         if !after_null && let Some(o) = pos.scepter_outcome() {
-            return Self::terminal(o, pos.side, ply);
+            return Self::terminal(o, pos.side_to_move(), ply);
         }
         if self.repeated(pos) {
             return 0;
@@ -851,7 +812,7 @@ impl Searcher {
                 return s;
             }
         }
-        let in_check = pos.in_check();
+        let in_check = pos.is_check();
 
         // Null-move pruning.
         if !pv_node
@@ -864,13 +825,13 @@ impl Searcher {
             && self.evaluate(pos) >= beta
         {
             let r = 2 + depth / 4;
-            let undo = pos.make_null();
+            let undo = pos.play_null();
             self.hashes.push(pos.hash());
             self.nulls.push(true);
             let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1);
             self.hashes.pop();
             self.nulls.pop();
-            pos.unmake_null(undo);
+            pos.undo_null(undo);
             if self.aborted {
                 return 0;
             }
@@ -939,12 +900,12 @@ impl Searcher {
             let m = moves[i];
             let tactical = keys[i] >= ORDER_TACTICAL && keys[i] < ORDER_TT
                 || self.victims(pos, &m) > 0
-                || m.promo != 0;
+                || m.promotion().is_some();
             let quiet = !tactical;
             // Late quiet moves (not the table's move nor a killer) are searched shallower.
             let late = quiet && keys[i] < ORDER_KILLER - 1;
             self.make(pos, m);
-            let gives_check = pos.in_check();
+            let gives_check = pos.is_check();
             let new_depth = depth - 1;
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1)
@@ -1018,8 +979,8 @@ impl Searcher {
         if ply >= MAX_PLY {
             return self.evaluate(pos);
         }
-        let us = pos.side;
-        let in_check = pos.in_check();
+        let us = pos.side_to_move();
+        let in_check = pos.is_check();
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut keys = std::mem::take(&mut self.order[ply]);
         let result = if in_check {
@@ -1105,12 +1066,12 @@ impl Searcher {
         ply: usize,
         pseudo: bool,
     ) -> i32 {
-        let us = pos.side;
+        let us = pos.side_to_move();
         for i in 0..moves.len() {
             Self::pick(moves, keys, i);
             let m = moves[i];
             self.make(pos, m);
-            let k = pos.king[us as usize];
+            let k = pos.king(us);
             if pseudo && k.is_some() && pos.is_attacked(k, !us) {
                 self.unmake(pos);
                 continue;
@@ -1138,7 +1099,7 @@ impl Searcher {
         if let Some(o) = pos.scepter_outcome() {
             self.nodes += 1;
             self.pv[ply].clear();
-            return Self::terminal(o, pos.side, ply);
+            return Self::terminal(o, pos.side_to_move(), ply);
         }
         self.qsearch(pos, alpha, beta, ply)
     }
@@ -1149,11 +1110,8 @@ mod tests {
     use super::*;
 
     fn mv(from: u16, to: u16) -> Move {
-        Move {
-            from: Square(from),
-            to: Square(to),
-            ..NO_MOVE
-        }
+        use crate::types::Square;
+        Move::board(Square(from), Square(to), Square::NONE, MoveKind::Normal)
     }
 
     #[test]
@@ -1286,16 +1244,16 @@ mod tests {
         let mut p = Position::start(&v);
         s.prepare(&p, &Limits::default());
         let fen = p.fen();
-        let u1 = p.make_null();
+        let u1 = p.play_null();
         s.hashes.push(p.hash());
         s.nulls.push(true);
-        let u2 = p.make_null();
+        let u2 = p.play_null();
         s.hashes.push(p.hash());
         s.nulls.push(true);
         assert_eq!(p.hash(), s.hashes[s.hashes.len() - 3]);
         assert!(!s.repeated(&p));
-        p.unmake_null(u2);
-        p.unmake_null(u1);
+        p.undo_null(u2);
+        p.undo_null(u1);
         assert_eq!(p.fen(), fen);
         assert_eq!(p.hash(), p.compute_hash());
     }
@@ -1306,11 +1264,11 @@ mod tests {
         let mut p = Position::start(&v);
         p.play_text(&["e2e4"]).unwrap();
         let before = p.clone();
-        let u = p.make_null();
+        let u = p.play_null();
         assert_eq!(p.side_to_move(), Color::White);
         assert!(p.ep_targets().is_empty());
         assert_eq!(p.hash(), p.compute_hash());
-        p.unmake_null(u);
+        p.undo_null(u);
         assert!(p == before);
     }
 

@@ -11,34 +11,41 @@ const WORDS: usize = MAX_SQUARES / 64;
 pub struct SquareSet([u64; WORDS]);
 
 impl SquareSet {
+    /// No square.
     pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
 
+    /// Is the square in the set?
     #[inline]
     pub fn contains(&self, sq: Square) -> bool {
         let i = sq.index();
         i < MAX_SQUARES && (self.0[i >> 6] >> (i & 63)) & 1 != 0
     }
 
+    /// Adds a square.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
         let i = sq.index();
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
+    /// Removes a square.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
         let i = sq.index();
         self.0[i >> 6] &= !(1 << (i & 63));
     }
 
+    /// Is the set empty?
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
 
+    /// The number of squares in the set.
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The squares in either set.
     pub fn union(&self, other: &SquareSet) -> SquareSet {
         let mut r = *self;
         for (a, b) in r.0.iter_mut().zip(other.0.iter()) {
@@ -47,6 +54,7 @@ impl SquareSet {
         r
     }
 
+    /// The squares, in index order.
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
         (0..MAX_SQUARES)
             .filter(move |&i| (self.0[i >> 6] >> (i & 63)) & 1 != 0)

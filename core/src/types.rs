@@ -1,32 +1,35 @@
-//! Small strong types shared by every module: colours, squares, piece codes and moves.
+//! Small strong types shared by every module: colours and tables by colour, squares, piece
+//! kinds, the content of a square, tables by piece, and castling rights.
 
 use std::fmt;
+use std::ops::{Index, IndexMut};
 
 /// A side. White moves first; Black's moves are White's mirrored across the middle (R2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side that moves first, from the low ranks.
     White = 0,
+    /// The side that moves second, from the high ranks.
     Black = 1,
 }
 
 impl Color {
+    /// Both colours, White first.
     pub const BOTH: [Color; 2] = [Color::White, Color::Black];
 
+    /// 0 for White, 1 for Black.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The opponent.
     #[inline]
     pub fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
         }
-    }
-
-    pub fn from_index(i: usize) -> Color {
-        if i == 0 { Color::White } else { Color::Black }
     }
 
     /// `w` or `b`, as in the position string (R28).
@@ -37,6 +40,7 @@ impl Color {
         }
     }
 
+    /// `White` or `Black`.
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "White",
@@ -52,10 +56,60 @@ impl std::ops::Not for Color {
     }
 }
 
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One value per colour, indexed by [`Color`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ByColor<T>([T; 2]);
+
+impl<T> ByColor<T> {
+    /// White's value and Black's.
+    pub const fn new(white: T, black: T) -> ByColor<T> {
+        ByColor([white, black])
+    }
+
+    /// The value of each colour computed from it, White's first.
+    pub fn from_fn(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
+        let white = f(Color::White);
+        ByColor([white, f(Color::Black)])
+    }
+
+    /// Each value transformed, White's first.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
+        let [white, black] = self.0;
+        let white = f(white);
+        ByColor([white, f(black)])
+    }
+
+    /// The colours with their values, White first.
+    pub fn iter(&self) -> impl Iterator<Item = (Color, &T)> {
+        Color::BOTH.into_iter().zip(self.0.iter())
+    }
+}
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, c: Color) -> &T {
+        &self.0[c as usize]
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    #[inline]
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        &mut self.0[c as usize]
+    }
+}
+
 /// An existing square of a board, as an index into the board's square list.
 /// Indices run rank by rank from the lowest rank, files a upward within a rank.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(pub u16);
+pub struct Square(pub(crate) u16);
 
 impl Default for Square {
     fn default() -> Square {
@@ -64,41 +118,80 @@ impl Default for Square {
 }
 
 impl Square {
-    /// No square: used inside moves for absent fields.
+    /// No square: used inside compiled tables for absent fields.
     pub const NONE: Square = Square(u16::MAX);
 
+    /// The index into the board's square list.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// Is this [`Square::NONE`]?
     #[inline]
     pub fn is_none(self) -> bool {
         self.0 == u16::MAX
     }
 
+    /// Is this a square (not [`Square::NONE`])?
     #[inline]
     pub fn is_some(self) -> bool {
         self.0 != u16::MAX
     }
-}
 
-/// Index of a piece type within a variant (0-based, at most [`MAX_KINDS`]).
-pub type Kind = u8;
+    /// `Some(self)`, or `None` for [`Square::NONE`].
+    #[inline]
+    pub fn some(self) -> Option<Square> {
+        if self.is_some() { Some(self) } else { None }
+    }
+}
 
 /// Most piece types a variant may use (attack masks are 32-bit).
 pub const MAX_KINDS: usize = 32;
 
-/// The content of a square: empty, or a piece of a kind and colour, packed in a byte.
+/// A piece type of a variant, by its place in the variant's piece list
+/// ([`crate::Variant::kinds`] lists them; [`crate::Variant::piece`] describes one).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(u8);
+
+impl Kind {
+    /// The kind at this place of a variant's piece list (below [`MAX_KINDS`]).
+    #[inline]
+    pub(crate) const fn new(index: usize) -> Kind {
+        debug_assert!(index < MAX_KINDS);
+        Kind(index as u8)
+    }
+
+    /// The place of this kind in its variant's piece list.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// This kind's bit in a mask of kinds.
+    #[inline]
+    pub(crate) const fn bit(self) -> u32 {
+        1 << self.0
+    }
+}
+
+/// The content of a square: empty, or a piece of a kind and colour, packed in a byte
+/// (`(kind + 1) * 2 + colour`, so 0 is empty).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Piece(pub u8);
+pub(crate) struct Piece(u8);
 
 impl Piece {
     pub const EMPTY: Piece = Piece(0);
 
     #[inline]
     pub fn new(kind: Kind, color: Color) -> Piece {
-        Piece(((kind + 1) << 1) | color as u8)
+        Piece(((kind.0 + 1) << 1) | color as u8)
+    }
+
+    /// The packed code: 0 for empty, 2 and up for pieces.
+    #[inline]
+    pub fn code(self) -> usize {
+        self.0 as usize
     }
 
     #[inline]
@@ -113,7 +206,7 @@ impl Piece {
 
     #[inline]
     pub fn kind(self) -> Kind {
-        (self.0 >> 1) - 1
+        Kind((self.0 >> 1).wrapping_sub(1))
     }
 
     #[inline]
@@ -135,60 +228,153 @@ impl Piece {
     pub fn is_enemy_of(self, c: Color) -> bool {
         self.0 != 0 && (self.0 & 1) != c as u8
     }
-}
 
-/// What a move does besides moving a piece from one square to another.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum MoveKind {
-    /// A piece moves (and captures on `to` and, when `aux` is set, on `aux`).
-    Normal,
-    /// A move that makes the squares it passed en-passant targets (R14).
-    DoubleStep,
-    /// An en-passant capture: the victim stands on `aux` (R14).
-    EnPassant,
-    /// A drop of `piece` on `from`, pushed to `to` (equal to `from` without a push) (R18, R19).
-    Drop,
-    /// Castling: king `from` -> `to`, rook `aux` -> `aux2` (R22).
-    Castle,
-}
-
-/// A move. Squares are indices of the variant's board; text conversion lives in `notation`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
-    /// A second captured square (jumped-over piece, enemy screen, en-passant victim),
-    /// or the rook's origin for castling.
-    pub aux: Square,
-    /// The rook's destination for castling.
-    pub aux2: Square,
-    pub kind: MoveKind,
-    /// The dropped kind for drops; unused otherwise.
-    pub piece: Kind,
-    /// The promoted-to kind plus one; 0 when the move does not promote.
-    pub promo: u8,
-}
-
-impl Move {
-    pub fn promotion(&self) -> Option<Kind> {
-        if self.promo == 0 {
+    /// The kind and colour, or `None` when empty.
+    #[inline]
+    pub fn get(self) -> Option<(Kind, Color)> {
+        if self.is_empty() {
             None
         } else {
-            Some(self.promo - 1)
+            Some((self.kind(), self.color()))
         }
-    }
-
-    pub fn is_drop(&self) -> bool {
-        self.kind == MoveKind::Drop
-    }
-
-    pub fn is_castle(&self) -> bool {
-        self.kind == MoveKind::Castle
     }
 }
 
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// One value per piece kind and colour of a variant.
+#[derive(Clone, Debug)]
+pub(crate) struct ByPiece<T>(Vec<T>);
+
+impl<T: Clone> ByPiece<T> {
+    /// A table for `kinds` piece kinds, every entry `value`.
+    pub fn new(kinds: usize, value: T) -> ByPiece<T> {
+        ByPiece(vec![value; kinds * 2])
+    }
+}
+
+impl<T> ByPiece<T> {
+    /// Every entry.
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.0.iter()
+    }
+
+    #[inline]
+    fn at(kind: Kind, color: Color) -> usize {
+        kind.index() * 2 + color as usize
+    }
+}
+
+impl<T> Index<(Kind, Color)> for ByPiece<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, (kind, color): (Kind, Color)) -> &T {
+        &self.0[Self::at(kind, color)]
+    }
+}
+
+impl<T> IndexMut<(Kind, Color)> for ByPiece<T> {
+    #[inline]
+    fn index_mut(&mut self, (kind, color): (Kind, Color)) -> &mut T {
+        &mut self.0[Self::at(kind, color)]
+    }
+}
+
+/// One value per piece kind, colour and square of a variant.
+#[derive(Clone, Debug)]
+pub(crate) struct ByPieceSquare<T> {
+    squares: usize,
+    data: Vec<T>,
+}
+
+impl<T: Clone> ByPieceSquare<T> {
+    /// A table for `kinds` piece kinds on `squares` squares, every entry `value`.
+    pub fn new(kinds: usize, squares: usize, value: T) -> ByPieceSquare<T> {
+        ByPieceSquare {
+            squares,
+            data: vec![value; kinds * 2 * squares],
+        }
+    }
+}
+
+impl<T> ByPieceSquare<T> {
+    #[inline]
+    fn at(&self, kind: Kind, color: Color, sq: Square) -> usize {
+        (kind.index() * 2 + color as usize) * self.squares + sq.index()
+    }
+
+    #[inline]
+    pub fn get(&self, kind: Kind, color: Color, sq: Square) -> &T {
+        &self.data[self.at(kind, color, sq)]
+    }
+
+    #[inline]
+    pub fn get_mut(&mut self, kind: Kind, color: Color, sq: Square) -> &mut T {
+        let i = self.at(kind, color, sq);
+        &mut self.data[i]
+    }
+}
+
+/// Which castlings (R22) each side may still make: one right per castling rook of the
+/// game (at most four per side), lost when the king or that rook moves or is captured.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    /// No right.
+    pub const NONE: CastlingRights = CastlingRights(0);
+
+    /// Most castling rooks per side.
+    pub const MAX_ROOKS: usize = 4;
+
+    /// The right of `color` to castle with its `rook`-th castling rook (in the order of
+    /// the game's castling rooks).
+    pub fn has(self, color: Color, rook: usize) -> bool {
+        rook < Self::MAX_ROOKS && self.contains(Self::rook(color, rook))
+    }
+
+    /// Has `color` any right left?
+    #[inline]
+    pub fn any(self, color: Color) -> bool {
+        self.0 & Self::all_of(color).0 != 0
+    }
+
+    /// Has neither side a right left?
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The one right of `color`'s `rook`-th castling rook.
+    #[inline]
+    pub(crate) const fn rook(color: Color, rook: usize) -> CastlingRights {
+        CastlingRights(1 << (color as usize * Self::MAX_ROOKS + rook))
+    }
+
+    /// Every right of `color`.
+    #[inline]
+    pub(crate) const fn all_of(color: Color) -> CastlingRights {
+        CastlingRights(0x0f << (color as usize * Self::MAX_ROOKS))
+    }
+
+    /// Holds every right of `other`?
+    #[inline]
+    pub(crate) fn contains(self, other: CastlingRights) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// These rights and `other`'s.
+    #[inline]
+    pub(crate) fn union(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 | other.0)
+    }
+
+    /// These rights without `other`'s.
+    #[inline]
+    pub(crate) fn without(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 & !other.0)
+    }
+
+    /// The rights as bits, `colour * 4 + rook` (the index of their hash key).
+    #[inline]
+    pub(crate) fn bits(self) -> usize {
+        self.0 as usize
     }
 }

@@ -8,19 +8,57 @@ use crate::def::{Over, PieceDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::load::{self, LoadError};
 use crate::sqset::SquareSet;
-use crate::types::{Color, Kind, Square};
+use crate::types::{ByColor, ByPiece, ByPieceSquare, CastlingRights, Color, Kind, Square};
+use crate::zobrist::Zobrist;
 
 /// A piece type of a variant.
 #[derive(Clone, Debug)]
 pub struct PieceType {
-    pub id: String,
-    pub name: String,
-    pub letter: char,
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) letter: char,
     /// Value in centipawns.
-    pub value: i32,
-    pub royal: bool,
-    pub pawn: bool,
-    pub def: PieceDef,
+    pub(crate) value: i32,
+    pub(crate) royal: bool,
+    pub(crate) pawn: bool,
+    pub(crate) def: PieceDef,
+}
+
+impl PieceType {
+    /// The piece's id in the piece library (`king`, `ninja-pawn`).
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The piece's name (`King`, `Ninja Pawn`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// White's letter for it (upper case; Black's is the lower case).
+    pub fn letter(&self) -> char {
+        self.letter
+    }
+
+    /// Its value in centipawns.
+    pub fn value(&self) -> i32 {
+        self.value
+    }
+
+    /// Is it the royal piece (the king), whose capture the rules prevent (R23)?
+    pub fn is_royal(&self) -> bool {
+        self.royal
+    }
+
+    /// Is it a pawn, whose moves reset the count toward the 100-ply draw (R24)?
+    pub fn is_pawn(&self) -> bool {
+        self.pawn
+    }
+
+    /// The piece as its file describes it.
+    pub fn definition(&self) -> &PieceDef {
+        &self.def
+    }
 }
 
 // Landing-mode bits of atoms.
@@ -128,7 +166,7 @@ pub(crate) struct BentEntry {
 
 #[derive(Clone, Debug)]
 pub(crate) struct PromoRule {
-    pub zone: [SquareSet; 2],
+    pub zone: ByColor<SquareSet>,
     pub choices: Vec<Kind>,
     pub mandatory: bool,
     pub suffix: bool,
@@ -145,7 +183,8 @@ pub(crate) struct CastleOption {
 #[derive(Clone, Debug)]
 pub(crate) struct CastleRook {
     pub color: Color,
-    pub bit: u8,
+    /// The right to castle with this rook.
+    pub right: CastlingRights,
     pub rook_home: Square,
     pub between: Vec<Square>,
     pub options: Vec<CastleOption>,
@@ -153,7 +192,7 @@ pub(crate) struct CastleRook {
 
 #[derive(Clone, Debug)]
 pub(crate) struct Castling {
-    pub king_home: [Square; 2],
+    pub king_home: ByColor<Square>,
     pub rooks: Vec<CastleRook>,
     pub rook_kind: Kind,
     pub fen_kq: bool,
@@ -165,54 +204,46 @@ pub(crate) struct DropTable {
     pub squares: Vec<(Square, u32, u16)>,
 }
 
-pub(crate) struct Zobrist {
-    pub pieces: Vec<u64>,
-    pub side: u64,
-    pub castling: [u64; 256],
-    pub ep: Vec<u64>,
-    pub reserve: Vec<u64>,
-}
-
 /// A variant ready to play: geometry, piece types, compiled tables.
 pub struct Variant {
-    pub name: String,
-    pub description: String,
-    pub geometry: Geometry,
-    pub pieces: Vec<PieceType>,
+    pub(crate) name: String,
+    pub(crate) description: String,
+    pub(crate) geometry: Geometry,
+    pub(crate) pieces: Vec<PieceType>,
     /// The start position string (R28).
-    pub setup: String,
+    pub(crate) setup: String,
     pub(crate) def: VariantDef,
     pub(crate) royal: Option<Kind>,
     pub(crate) atoms: Vec<Atom>,
-    /// `(start, end)` into `atoms` per `(kind * 2 + color) * squares + square`.
-    pub(crate) atom_index: Vec<(u32, u32)>,
+    /// `(start, end)` into `atoms` per piece kind, colour and square.
+    pub(crate) atom_index: ByPieceSquare<(u32, u32)>,
     pub(crate) rays: Vec<u16>,
     pub(crate) probes: Vec<Probe>,
     /// Leap attacks per target: (attacker square, kinds), indexed like `probe_index`.
     pub(crate) leap_probes: Vec<(Square, u32)>,
-    pub(crate) leap_index: Vec<(u32, u32)>,
+    pub(crate) leap_index: ByColor<Vec<(u32, u32)>>,
     /// Plain slider walks per target: ranges into `plain_walks`, indexed like `probe_index`.
     pub(crate) plain_probes: Vec<(u32, u16)>,
-    pub(crate) plain_index: Vec<(u32, u32)>,
+    pub(crate) plain_index: ByColor<Vec<(u32, u32)>>,
     pub(crate) plain_walks: Vec<WalkEntry>,
-    /// `(start, end)` into `probes` per `color * squares + square`: attacks by that colour.
-    pub(crate) probe_index: Vec<(u32, u32)>,
+    /// `(start, end)` into `probes` per colour and square: attacks by that colour.
+    pub(crate) probe_index: ByColor<Vec<(u32, u32)>>,
     pub(crate) walks: Vec<WalkEntry>,
     pub(crate) bents: Vec<BentEntry>,
-    /// Per `color * squares + square`: squares whose change of occupant may change whether
-    /// a piece there is attacked by `color`.
-    pub(crate) sensitive: Vec<SquareSet>,
+    /// Per colour and square: squares whose change of occupant may change whether a piece
+    /// there is attacked by that colour.
+    pub(crate) sensitive: ByColor<Vec<SquareSet>>,
     pub(crate) promo_rules: Vec<PromoRule>,
-    /// Per `kind * 2 + color`: index into `promo_rules` plus one, or 0.
-    pub(crate) promo_of: Vec<u8>,
+    /// Per piece kind and colour: its rule's index into `promo_rules`, if any.
+    pub(crate) promo_of: ByPiece<Option<u8>>,
     pub(crate) castling: Option<Castling>,
     /// Per square: castling rights cleared by a move touching it (R22).
-    pub(crate) castle_clear: Vec<u8>,
-    pub(crate) drops: Vec<DropTable>,
+    pub(crate) castle_clear: Vec<CastlingRights>,
+    pub(crate) drops: ByPiece<DropTable>,
     pub(crate) zobrist: Zobrist,
     pub(crate) has_drops: bool,
     /// Capture the Scepter (R25): the zone per colour and whether it wins (else draws).
-    pub(crate) scepter: Option<([SquareSet; 2], bool)>,
+    pub(crate) scepter: Option<(ByColor<SquareSet>, bool)>,
     /// Names of the optional rules in force.
     pub(crate) enabled: Vec<String>,
 }
@@ -297,6 +328,36 @@ impl Variant {
         Self::from_path_with_options(spec, options)
     }
 
+    /// The game's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// A line describing the game.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The board: its squares and their names.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The piece types, in the order of [`Variant::kinds`].
+    pub fn pieces(&self) -> &[PieceType] {
+        &self.pieces
+    }
+
+    /// The piece kinds of the game.
+    pub fn kinds(&self) -> impl Iterator<Item = Kind> + use<> {
+        (0..self.pieces.len()).map(Kind::new)
+    }
+
+    /// The start position string (R28), slot pieces and reserve filled in.
+    pub fn setup(&self) -> &str {
+        &self.setup
+    }
+
     /// Whether the game has drops, so reserves are part of its positions (R28).
     pub fn has_reserves(&self) -> bool {
         self.has_drops
@@ -305,9 +366,6 @@ impl Variant {
     /// Piece kinds in the order position strings list reserves (R28).
     pub fn reserve_order(&self) -> Vec<Kind> {
         crate::fen::reserve_order(self)
-            .into_iter()
-            .map(|k| k as Kind)
-            .collect()
     }
 
     /// The optional rules of this game: (name, description, on).
@@ -325,55 +383,56 @@ impl Variant {
             .collect()
     }
 
+    /// The number of squares of the board.
     pub fn num_squares(&self) -> usize {
         self.geometry.num_squares()
     }
 
+    /// The kind whose letter this is (either case).
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         let up = letter.to_ascii_uppercase();
         self.pieces
             .iter()
             .position(|p| p.letter == up)
-            .map(|k| k as Kind)
+            .map(Kind::new)
     }
 
+    /// The kind with this piece id.
     pub fn kind_by_id(&self, id: &str) -> Option<Kind> {
-        self.pieces
-            .iter()
-            .position(|p| p.id == id)
-            .map(|k| k as Kind)
+        self.pieces.iter().position(|p| p.id == id).map(Kind::new)
     }
 
+    /// The piece type of a kind.
     pub fn piece(&self, kind: Kind) -> &PieceType {
-        &self.pieces[kind as usize]
+        &self.pieces[kind.index()]
     }
 
+    /// The royal kind (the king), if the game has one.
     pub fn royal_kind(&self) -> Option<Kind> {
         self.royal
     }
 
     #[inline]
     pub(crate) fn atoms_of(&self, kind: Kind, color: Color, sq: Square) -> &[Atom] {
-        let (s, e) =
-            self.atom_index[(kind as usize * 2 + color as usize) * self.num_squares() + sq.index()];
+        let (s, e) = *self.atom_index.get(kind, color, sq);
         &self.atoms[s as usize..e as usize]
     }
 
     #[inline]
     pub(crate) fn probes_of(&self, color: Color, sq: Square) -> &[Probe] {
-        let (s, e) = self.probe_index[color as usize * self.num_squares() + sq.index()];
+        let (s, e) = self.probe_index[color][sq.index()];
         &self.probes[s as usize..e as usize]
     }
 
     #[inline]
     pub(crate) fn leaps_of(&self, color: Color, sq: Square) -> &[(Square, u32)] {
-        let (s, e) = self.leap_index[color as usize * self.num_squares() + sq.index()];
+        let (s, e) = self.leap_index[color][sq.index()];
         &self.leap_probes[s as usize..e as usize]
     }
 
     #[inline]
     pub(crate) fn plain_of(&self, color: Color, sq: Square) -> &[(u32, u16)] {
-        let (s, e) = self.plain_index[color as usize * self.num_squares() + sq.index()];
+        let (s, e) = self.plain_index[color][sq.index()];
         &self.plain_probes[s as usize..e as usize]
     }
 
@@ -385,28 +444,14 @@ impl Variant {
     /// The promotion rule for a piece of `kind` and `color` landing on `to`, if any.
     #[inline]
     pub(crate) fn promotion_at(&self, kind: Kind, color: Color, to: Square) -> Option<&PromoRule> {
-        let r = self.promo_of[kind as usize * 2 + color as usize];
-        if r == 0 {
-            return None;
-        }
-        let rule = &self.promo_rules[r as usize - 1];
-        if rule.zone[color as usize].contains(to) {
-            Some(rule)
-        } else {
-            None
-        }
+        self.promotion_rule(kind, color)
+            .filter(|rule| rule.zone[color].contains(to))
     }
 
     /// The promotion rule of a piece kind and colour, if it has one.
     #[inline]
     pub(crate) fn promotion_rule(&self, kind: Kind, color: Color) -> Option<&PromoRule> {
-        let _ = color;
-        let r = self.promo_of[kind as usize * 2 + color as usize];
-        if r == 0 {
-            None
-        } else {
-            Some(&self.promo_rules[r as usize - 1])
-        }
+        self.promo_of[(kind, color)].map(|r| &self.promo_rules[r as usize])
     }
 
     /// Whether the move text of a promotion to this square names the new piece.

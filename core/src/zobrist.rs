@@ -1,10 +1,22 @@
 //! Keys for the incremental position hash (board, side, castling, en passant, reserves).
 
-use crate::types::MAX_KINDS;
-use crate::variant::Zobrist;
+use crate::types::{CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 
 /// Reserve counts above this share a key (no game comes near it).
-pub(crate) const MAX_RESERVE_KEYED: usize = 64;
+const MAX_RESERVE_KEYED: usize = 64;
+
+/// The hash keys of a variant. Fixed by a seed, so a position hashes the same in every run.
+pub(crate) struct Zobrist {
+    squares: usize,
+    /// Per piece code and square (codes 0 and 1, no piece, are unused).
+    pieces: Vec<u64>,
+    /// The side to move is Black.
+    pub side: u64,
+    castling: [u64; 256],
+    /// Per square of the en-passant line's origin, then per square of its end.
+    ep: Vec<u64>,
+    reserve: Vec<u64>,
+}
 
 struct SplitMix(u64);
 
@@ -18,32 +30,48 @@ impl SplitMix {
     }
 }
 
-pub(crate) fn keys(squares: usize, _kinds: usize) -> Zobrist {
-    let mut rng = SplitMix(0x0F0A_1121_F0A6_E5ED);
-    let codes = 2 * (MAX_KINDS + 1);
-    Zobrist {
-        pieces: (0..codes * squares).map(|_| rng.next()).collect(),
-        side: rng.next(),
-        castling: std::array::from_fn(|_| rng.next()),
-        ep: (0..2 * squares).map(|_| rng.next()).collect(),
-        reserve: (0..2 * MAX_KINDS * MAX_RESERVE_KEYED)
-            .map(|_| rng.next())
-            .collect(),
-    }
-}
-
 impl Zobrist {
-    #[inline]
-    pub(crate) fn piece(&self, code: u8, sq: usize, squares: usize) -> u64 {
-        self.pieces[code as usize * squares + sq]
+    /// The keys for a board of `squares` squares.
+    pub fn new(squares: usize) -> Zobrist {
+        let mut rng = SplitMix(0x0F0A_1121_F0A6_E5ED);
+        let codes = 2 * (MAX_KINDS + 1);
+        Zobrist {
+            squares,
+            pieces: (0..codes * squares).map(|_| rng.next()).collect(),
+            side: rng.next(),
+            castling: std::array::from_fn(|_| rng.next()),
+            ep: (0..2 * squares).map(|_| rng.next()).collect(),
+            reserve: (0..2 * MAX_KINDS * MAX_RESERVE_KEYED)
+                .map(|_| rng.next())
+                .collect(),
+        }
     }
 
+    /// The key of a piece on a square.
     #[inline]
-    pub(crate) fn reserve(&self, color: usize, kind: usize, count: u8) -> u64 {
+    pub fn piece(&self, p: Piece, sq: Square) -> u64 {
+        self.pieces[p.code() * self.squares + sq.index()]
+    }
+
+    /// The key of a set of castling rights.
+    #[inline]
+    pub fn castling(&self, rights: CastlingRights) -> u64 {
+        self.castling[rights.bits()]
+    }
+
+    /// The key of an en-passant line from `from` to `to`.
+    #[inline]
+    pub fn ep(&self, from: Square, to: Square) -> u64 {
+        self.ep[from.index()] ^ self.ep[self.squares + to.index()]
+    }
+
+    /// The key of `count` pieces of a kind in a side's reserve (0 for none).
+    #[inline]
+    pub fn reserve(&self, color: Color, kind: Kind, count: u8) -> u64 {
         if count == 0 {
             0
         } else {
-            self.reserve[(color * MAX_KINDS + kind) * MAX_RESERVE_KEYED
+            self.reserve[(color.index() * MAX_KINDS + kind.index()) * MAX_RESERVE_KEYED
                 + (count as usize).min(MAX_RESERVE_KEYED - 1)]
         }
     }

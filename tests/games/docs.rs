@@ -186,12 +186,12 @@ fn games_md_has_a_section_per_game() {
     for name in GAMES {
         let v = game(name);
         assert!(
-            doc.contains(&format!("## {}", v.name)),
+            doc.contains(&format!("## {}", v.name())),
             "no section `## {}` in docs/games.md",
-            v.name
+            v.name()
         );
         assert!(
-            doc.contains(&v.setup),
+            doc.contains(v.setup()),
             "the start position string of {name}"
         );
     }
@@ -231,7 +231,7 @@ fn every_example_game_runs() {
         assert!(n1 > 0 && n2 > n1, "{rel}");
         report.push_str(&format!(
             "{rel}: {}\n  {}\n  perft 1: {n1}\n  perft 2: {n2}\n",
-            v.name,
+            v.name(),
             p.fen()
         ));
     }

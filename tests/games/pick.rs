@@ -143,8 +143,8 @@ fn a_game_file_with_a_piece_of_its_own() {
     let camel = v
         .kind_by_id("camel-guard")
         .expect("the file's own piece is in the game");
-    assert_eq!(v.piece(camel).letter, 'M');
-    assert_eq!(v.piece(camel).name, "Camel Guard");
+    assert_eq!(v.piece(camel).letter(), 'M');
+    assert_eq!(v.piece(camel).name(), "Camel Guard");
     let mut p = Position::start(&v);
     assert_eq!(
         p.fen(),

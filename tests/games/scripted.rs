@@ -177,7 +177,7 @@ fn stealth_ninja_insane_ninja_promotion() {
     assert_eq!(l.moves_starting("h9f11"), s(&["h9f11"]));
     assert_eq!(l.capture("h9f11"), s(&["bg10", "wf11"]));
     assert_eq!(l.id_at("f11").as_deref(), Some("insane-ninja"));
-    assert!(l.pos.in_check());
+    assert!(l.pos.is_check());
     insta::assert_snapshot!("sn_insane_ninja_promotion", l.snap());
     // Without the option the guard stays a guard.
     let mut plain = Line::new("stealth-ninja");
@@ -301,7 +301,7 @@ fn stealth_alternative_reinforcements_super_cannon() {
     insta::assert_snapshot!("sr_cannon_friendly_screen", l.snap());
     l.play("b9b8");
     assert_eq!(l.capture("e4e10"), s(&["pe9", "qe10"]));
-    assert!(l.pos.in_check(), "the king is the cannon's screen for g10");
+    assert!(l.pos.is_check(), "the king is the cannon's screen for g10");
     assert_eq!(l.moves_starting(""), s(&["e11e10", "e11e9"]));
     insta::assert_snapshot!("sr_cannon_enemy_screen", l.snap());
     assert_eq!(l.capture("e11e10"), s(&["Ce10"]));
@@ -366,7 +366,7 @@ fn flying_bombers_grand_pawn_run_and_promotion() {
     );
     assert_eq!(l.capture("c9d10f"), s(&["bd10"]));
     // The new bomber checks at once: it would jump over the queen on e10 onto the king.
-    assert!(l.pos.in_check());
+    assert!(l.pos.is_check());
     assert_eq!(l.moves_starting(""), s(&["e10d10"]));
     insta::assert_snapshot!("fb_promotion", l.snap());
 }

@@ -26,7 +26,7 @@ fn start_text(name: &str) -> String {
     let mut p = Position::start(&v);
     let mut moves: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
     moves.sort();
-    let mut out = format!("game: {} ({name})\nposition: {}\n\n", v.name, p.fen());
+    let mut out = format!("game: {} ({name})\nposition: {}\n\n", v.name(), p.fen());
     out.push_str(&board_diagram(&p));
     out.push_str(&format!(
         "\nlegal moves ({}):\n{}\n\n",

@@ -53,14 +53,14 @@ impl Line {
                 moves_text(&self.pos).replace('\n', " ")
             ),
         };
-        let g = &self.pos.variant().geometry;
+        let g = self.pos.variant().geometry();
         let caps: Vec<String> = self
             .pos
             .captures_of(&m)
             .into_iter()
             .map(|(sq, k, c)| format!("{}{}", letter(&self.pos, k, c), g.name(sq)))
             .collect();
-        self.pos.make(m);
+        self.pos.play_unchecked(&m);
         self.played.push(t.to_string());
         caps
     }
@@ -75,7 +75,7 @@ impl Line {
 
     /// The piece on a square as its letter (upper case White), or `.`.
     pub fn at(&self, sq: &str) -> String {
-        let g = &self.pos.variant().geometry;
+        let g = self.pos.variant().geometry();
         let s = g
             .parse_square(sq)
             .unwrap_or_else(|| panic!("no square {sq}"));
@@ -88,8 +88,10 @@ impl Line {
     /// The id of the piece on a square.
     pub fn id_at(&self, sq: &str) -> Option<String> {
         let v = self.pos.variant();
-        let s = v.geometry.parse_square(sq)?;
-        self.pos.piece_at(s).map(|(k, _)| v.piece(k).id.clone())
+        let s = v.geometry().parse_square(sq)?;
+        self.pos
+            .piece_at(s)
+            .map(|(k, _)| v.piece(k).id().to_string())
     }
 
     /// How many pieces of this id a side has in reserve.
@@ -124,7 +126,7 @@ impl Line {
     pub fn snap(&mut self) -> String {
         let mut out = format!(
             "game: {}\nmoves: {}\n",
-            self.pos.variant().name,
+            self.pos.variant().name(),
             self.numbered()
         );
         out.push_str(&format!("position: {}\n", self.pos.fen()));
@@ -152,8 +154,8 @@ impl Line {
 }
 
 /// A piece's letter, upper case for White.
-pub fn letter(pos: &Position, kind: u8, color: Color) -> char {
-    let l = pos.variant().piece(kind).letter;
+pub fn letter(pos: &Position, kind: fairyforge::Kind, color: Color) -> char {
+    let l = pos.variant().piece(kind).letter();
     if color == Color::White {
         l.to_ascii_uppercase()
     } else {
@@ -213,7 +215,7 @@ enum Mark {
 /// sides and file labels above and below; holes (R1) are blank. `cell` draws one existing
 /// square.
 fn draw(v: &Variant, cell: impl Fn(Square) -> String) -> String {
-    let g = &v.geometry;
+    let g = v.geometry();
     let ranks: Vec<i8> = g.rank_range().rev().collect();
     let w = ranks.iter().map(|r| r.to_string().len()).max().unwrap_or(1);
     let files: String = (0..g.files())
@@ -259,8 +261,8 @@ pub fn piece_diagram(name: &str, placed: &str, at: &str) -> String {
 
 /// [`piece_diagram`] in a variant loaded from anywhere (a file of `docs/examples`, say).
 pub fn piece_diagram_in(v: &Arc<Variant>, placed: &str, at: &str) -> String {
-    let name = &v.name;
-    let g = &v.geometry;
+    let name = &v.name();
+    let g = v.geometry();
     let mut pieces = Vec::new();
     for item in placed.split(',') {
         let (l, sq) = item.trim().split_once(' ').expect("letter and square");
@@ -292,7 +294,7 @@ pub fn piece_diagram_in(v: &Arc<Variant>, placed: &str, at: &str) -> String {
             1 => Mark::Capture,
             _ => Mark::Double,
         };
-        let cur = &mut marks[m.to.index()];
+        let cur = &mut marks[m.to().index()];
         *cur = (*cur).max(mark);
     }
     draw(v, |sq| {

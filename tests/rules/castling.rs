@@ -52,7 +52,7 @@ fn r22_castling_moves_king_and_rook_and_drops_both_rights() {
         let mut p = pos("birds-and-ninjas", BN_WHITE);
         play(&mut p, &[opt]);
         assert_eq!(p.fen(), fen, "{opt}");
-        p.unmake();
+        p.undo();
         assert_eq!(p.fen(), BN_WHITE);
     }
     // Black's 4-square castling: king f10-b10, rook b10-c10.
@@ -167,7 +167,7 @@ fn r22_refused_out_of_check() {
         "birds-and-ninjas",
         "2/gr3k2rg/1p6p1/10/10/10/5r4/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1",
     );
-    assert!(p.in_check());
+    assert!(p.is_check());
     assert!(castlings(&p).is_empty());
     assert!(has(&p, "f1e1") && has(&p, "f1g1"));
     insta::assert_snapshot!(listing(&p));
@@ -332,7 +332,7 @@ fn edited(
     side: char,
 ) -> String {
     let v = p.variant();
-    let g = &v.geometry;
+    let g = v.geometry();
     let mut ranks = Vec::new();
     for r in g.rank_range().rev() {
         let mut s = String::new();
@@ -341,7 +341,7 @@ fn edited(
             let c = match changes.iter().find(|(s, _)| *s == sq) {
                 Some((_, c)) => *c,
                 None => p.piece_at(sq).map(|(k, c)| {
-                    let l = v.piece(k).letter;
+                    let l = v.piece(k).letter();
                     if c == fairyforge::Color::White {
                         l
                     } else {
@@ -378,7 +378,7 @@ fn edited(
 fn reference_castlings(p: &fairyforge::Position) -> Vec<String> {
     use fairyforge::{Color, Position};
     let v = p.variant().clone();
-    let g = &v.geometry;
+    let g = v.geometry();
     let us = p.side_to_move();
     let (side, them) = if us == Color::White {
         ('w', Color::Black)
@@ -395,7 +395,7 @@ fn reference_castlings(p: &fairyforge::Position) -> Vec<String> {
     let Some(home) = g.square(5, home_rank) else {
         return vec![];
     };
-    if p.king_square(us) != Some(home) || p.in_check() {
+    if p.king_square(us) != Some(home) || p.is_check() {
         return vec![];
     }
     let king = if us == Color::White { 'K' } else { 'k' };
@@ -413,7 +413,7 @@ fn reference_castlings(p: &fairyforge::Position) -> Vec<String> {
         let rook_home = g.square(rf, home_rank).unwrap();
         let rook = p
             .piece_at(rook_home)
-            .map(|(k, _)| v.piece(k).letter)
+            .map(|(k, _)| v.piece(k).letter())
             .unwrap();
         let rook = if us == Color::White {
             rook
@@ -508,7 +508,7 @@ fn r22_r23_castling_matches_the_ruling_in_random_games() {
                 } else {
                     legal[rnd() as usize % legal.len()]
                 };
-                p.make(m);
+                p.play_unchecked(&m);
             }
         }
     }

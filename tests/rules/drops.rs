@@ -27,7 +27,7 @@ fn r19_ninja_pawn_drops_on_rank_2_with_pushes_white() {
         p.fen(),
         "ff/grnbqkbnrg/1ppppppppp/10/10/10/4J5/p9/10/1PPP1PPPP1/GRNBQKBNRG/FF[JJJjjjj] b BIbi - 0 1"
     );
-    p.unmake();
+    p.undo();
     assert_eq!(p.fen(), fen.replace(" 0 1", " 7 1"));
 }
 
@@ -218,7 +218,7 @@ fn r18_a_drop_may_mate() {
     assert!(has(&p, "J@i2i5"));
     play(&mut p, &["J@i2i5"]);
     assert_eq!(p.fen(), "2/10/10/10/R9/9k/R7J1/7N2/10/10/5K4/2[] b - - 0 1");
-    assert!(p.in_check());
+    assert!(p.is_check());
     assert!(moves(&p).is_empty());
     let o = p.outcome().unwrap();
     assert_eq!(
@@ -233,7 +233,7 @@ fn r18_a_drop_may_mate() {
     for t in ["J@i2", "J@i2i3", "J@i2i4"] {
         let mut q = pos("birds-and-ninjas", fen);
         play(&mut q, &[t]);
-        assert!(!q.in_check(), "{t}");
+        assert!(!q.is_check(), "{t}");
     }
 }
 
@@ -245,7 +245,7 @@ fn r18_a_drop_may_give_check_from_a_rear_square() {
         "2/10/10/10/10/10/6k3/10/10/10/4K5/W1[Y] w - - 0 1",
     );
     play(&mut p, &["Y@f0"]);
-    assert!(p.in_check());
+    assert!(p.is_check());
 }
 
 #[test]
@@ -255,7 +255,7 @@ fn r18_a_drop_may_block_a_check() {
         "birds-and-ninjas",
         "2/4k5/10/5r4/10/10/10/10/10/10/5K4/2[J] w - - 0 1",
     );
-    assert!(p.in_check());
+    assert!(p.is_check());
     assert_eq!(drops(&p), strs(&["J@f2", "J@f2f3", "J@f2f4", "J@f2f5"]));
     insta::assert_snapshot!(listing(&p));
     // Stealth Ninja: the Gryphon's rear squares do not block; only ninja pawns can.
@@ -274,7 +274,7 @@ fn r12_r23_a_drop_may_not_give_an_enemy_cannon_its_screen() {
         "stealth-ninja-alternative-reinforcements",
         "2/4k5/5c4/10/10/10/10/10/10/10/5K4/2[J] w - - 0 1",
     );
-    assert!(!p.in_check());
+    assert!(!p.is_check());
     let d = drops(&p);
     assert_eq!(d.len(), 36);
     assert!(!d.iter().any(|m| m.starts_with("J@f2")));

@@ -24,7 +24,7 @@ const CLOCK: &str = "2/gr3k2rg/10/10/10/10/10/10/3pr5/2P7/GR3K2RG/F1[JJJJjjjj] w
 #[test]
 fn r24_checkmate_is_a_loss() {
     let p = pos("birds-and-ninjas", MATE);
-    assert!(p.in_check());
+    assert!(p.is_check());
     assert!(moves(&p).is_empty());
     assert_eq!(
         p.outcome(),
@@ -46,7 +46,7 @@ fn r24_checkmate_is_a_loss() {
 #[test]
 fn r24_stalemate_is_a_draw_and_a_reserve_can_prevent_it() {
     let p = pos("birds-and-ninjas", STALEMATE);
-    assert!(!p.in_check());
+    assert!(!p.is_check());
     assert!(moves(&p).is_empty());
     assert_eq!(
         p.outcome(),

@@ -73,10 +73,10 @@ struct Stats {
 /// Moves worth steering toward: they touch the parts of the hash that plain moves do not.
 fn special(m: &Move) -> bool {
     matches!(
-        m.kind,
+        m.kind(),
         MoveKind::Drop | MoveKind::Castle | MoveKind::EnPassant
-    ) || m.promo != 0
-        || m.aux.is_some()
+    ) || m.promotion().is_some()
+        || m.extra_capture().is_some()
 }
 
 /// Plays one random game from the start, checking the hash after every move, then takes
@@ -98,15 +98,16 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
         }
         // R17: no pawn or ninja pawn ends a move on its last rank without promoting.
         let last = if p.side_to_move() == fairyforge::Color::White {
-            v.geometry.ranks() as i8
+            v.geometry().ranks() as i8
         } else {
             1
         };
         for m in &buf {
-            if m.kind != MoveKind::Drop
-                && v.geometry.rank(m.to) == last
-                && p.piece_at(m.from).is_some_and(|(k, _)| v.piece(k).pawn)
-                && m.promo == 0
+            if m.kind() != MoveKind::Drop
+                && v.geometry().rank(m.to()) == last
+                && p.piece_at(m.from())
+                    .is_some_and(|(k, _)| v.piece(k).is_pawn())
+                && m.promotion().is_none()
             {
                 return Err(format!(
                     "{name}: {} does not promote in {}",
@@ -117,8 +118,8 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
         }
         // Steer toward drops, castling, captures and promotions, toward the rear squares
         // (R25) and, late in the game, toward king walks (Capture the Scepter).
-        let g = &v.geometry;
-        let rear = |m: &Move| m.kind != MoveKind::Drop && matches!(g.rank(m.to), 0 | 11);
+        let g = v.geometry();
+        let rear = |m: &Move| m.kind() != MoveKind::Drop && matches!(g.rank(m.to()), 0 | 11);
         let specials: Vec<Move> = buf
             .iter()
             .copied()
@@ -128,7 +129,7 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
         let walks: Vec<Move> = buf
             .iter()
             .copied()
-            .filter(|m| m.kind != MoveKind::Drop && Some(m.from) == king)
+            .filter(|m| m.kind() != MoveKind::Drop && Some(m.from()) == king)
             .collect();
         let m = if !specials.is_empty() && c % 3 == 0 {
             specials[(c / 3) as usize % specials.len()]
@@ -138,18 +139,18 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
             buf[c as usize % buf.len()]
         };
         stats.plies += 1;
-        match m.kind {
+        match m.kind() {
             MoveKind::Drop => stats.drops += 1,
             MoveKind::Castle => stats.castlings += 1,
             MoveKind::EnPassant => stats.en_passant += 1,
             _ => {}
         }
-        stats.promotions += (m.promo != 0) as usize;
+        stats.promotions += m.promotion().is_some() as usize;
         stats.double_captures +=
-            (m.kind == MoveKind::Normal && p.captures_of(&m).len() == 2) as usize;
+            (m.kind() == MoveKind::Normal && p.captures_of(&m).len() == 2) as usize;
         let text = p.move_text(&m);
         trail.push((p.fen(), p.hash()));
-        p.make(m);
+        p.play_unchecked(&m);
         let here = format!(
             "{name} {opts:?} after {text} in {}",
             trail.last().unwrap().0
@@ -159,7 +160,7 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
         }
         // R23: the fast check test agrees with the slow definition.
         if let Some(k) = p.king_square(p.side_to_move())
-            && p.in_check() != p.is_attacked_slow(k, !p.side_to_move())
+            && p.is_check() != p.is_attacked_slow(k, !p.side_to_move())
         {
             return Err(format!(
                 "in_check disagrees with the slow attack test: {here}"
@@ -181,7 +182,7 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
         }
     }
     while let Some((fen, hash)) = trail.pop() {
-        let m = p.unmake().ok_or("nothing to unmake")?;
+        let m = p.undo().ok_or("nothing to unmake")?;
         if p.fen() != fen || p.hash() != hash || p.hash() != p.compute_hash() {
             return Err(format!(
                 "{name} {opts:?}: unmake of {m:?} gives {} (hash {:x}/{:x}), expected {fen} ({hash:x})",

@@ -19,11 +19,11 @@ fn scepter_result(game: &str) -> Outcome {
     assert_eq!(p.fen(), "K1/10/10/10/10/10/10/10/10/10/k9/2[] b - - 1 1");
     // The game is over at once: no legal moves, even though Black could move.
     assert!(moves(&p).is_empty(), "{game}");
-    assert!(!p.in_check());
+    assert!(!p.is_check());
     let o = p.outcome().expect("the game ended");
     assert_eq!(p.scepter_outcome(), Some(o));
     // Taking the move back reopens the game.
-    p.unmake();
+    p.undo();
     assert!(p.outcome().is_none());
     assert!(!moves(&p).is_empty());
     o

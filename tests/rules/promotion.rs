@@ -140,7 +140,7 @@ fn r17_promotion_replaces_the_pawn() {
     let mut p = pos("birds-and-ninjas", W104);
     play(&mut p, &["a9b10f"]);
     assert_eq!(p.fen(), "2/1F2k5/9J/10/10/10/10/10/10/10/5K4/2[] b - - 0 1");
-    p.unmake();
+    p.undo();
     play(&mut p, &["j9j10g"]);
     assert_eq!(
         p.fen(),

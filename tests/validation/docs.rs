@@ -176,11 +176,12 @@ fn piece_diagrams_list_the_engines_moves() {
         };
         let p = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{at}: {}", e.render(fen)));
         let letter = letter.chars().next().unwrap();
-        let squares: Vec<_> = (0..v.num_squares() as u16)
-            .map(fairyforge::Square)
+        let squares: Vec<_> = v
+            .geometry()
+            .squares()
             .filter(|s| {
                 p.piece_at(*s).is_some_and(|(k, c)| {
-                    let l = v.piece(k).letter;
+                    let l = v.piece(k).letter();
                     (if c == fairyforge::Color::White {
                         l
                     } else {
@@ -190,7 +191,7 @@ fn piece_diagrams_list_the_engines_moves() {
             })
             .collect();
         assert_eq!(squares.len(), 1, "{at}: the diagram's piece must be alone");
-        let from = v.geometry.name(squares[0]);
+        let from = v.geometry().name(squares[0]);
         let want = format!("moves: {}", moves_from(&p, &from).join(" "));
         let shown = b
             .text

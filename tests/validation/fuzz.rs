@@ -163,10 +163,10 @@ fn exercise(text: &str) {
             let moves = p.legal_moves();
             for m in moves.iter().take(8) {
                 let _ = p.move_text(m);
-                p.make(*m);
+                p.play_unchecked(m);
                 let _ = p.fen();
                 let _ = p.legal_moves();
-                p.unmake();
+                p.undo();
             }
         }
         Err(e) => {

@@ -64,10 +64,10 @@ impl Board {
     /// The pieces of a position, unmarked.
     pub fn of_position(pos: &Position) -> Board {
         let v = pos.variant();
-        let mut b = Board::new(&v.geometry);
-        for sq in v.geometry.squares() {
+        let mut b = Board::new(v.geometry());
+        for sq in v.geometry().squares() {
             if let Some((kind, color)) = pos.piece_at(sq) {
-                b.cells[sq.index()].piece = Some((v.piece(kind).letter, color));
+                b.cells[sq.index()].piece = Some((v.piece(kind).letter(), color));
             }
         }
         b

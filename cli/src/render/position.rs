@@ -1,7 +1,7 @@
 //! Whole positions: the board with its pieces, the last move marked, both reserves with
 //! counts and who is to move. Text for the terminal (ANSI colours when asked) and SVG.
 
-use fairyforge::{Color, Move, MoveKind, Position, Square};
+use fairyforge::{Color, Move, Position, Square};
 
 use super::{Board, Mark, svg, text};
 
@@ -9,11 +9,11 @@ use super::{Board, Mark, svg, text};
 fn board(pos: &Position, last: Option<Move>) -> Board {
     let mut b = Board::of_position(pos);
     if let Some(m) = last {
-        let mut squares: Vec<Square> = vec![m.from, m.to];
-        if m.kind == MoveKind::Castle {
-            squares.extend([m.aux, m.aux2]);
+        let mut squares: Vec<Square> = vec![m.from(), m.to()];
+        if let Some((rook_from, rook_to)) = m.castling_rook() {
+            squares.extend([rook_from, rook_to]);
         }
-        for sq in squares.into_iter().filter(|s| s.is_some()) {
+        for sq in squares {
             b.mark(sq, Mark::Last);
         }
     }
@@ -31,7 +31,7 @@ pub fn reserves(pos: &Position) -> Vec<svg::Reserve> {
                 .into_iter()
                 .filter_map(|k| {
                     let n = pos.reserve(c, k);
-                    (n > 0).then_some((v.piece(k).letter, n))
+                    (n > 0).then_some((v.piece(k).letter(), n))
                 })
                 .collect();
             (c, list)
@@ -42,7 +42,7 @@ pub fn reserves(pos: &Position) -> Vec<svg::Reserve> {
 /// The status line: who moves, and check.
 fn status(pos: &Position) -> String {
     let mut s = format!("{} to move", pos.side_to_move().name());
-    if pos.in_check() {
+    if pos.is_check() {
         s.push_str(" (in check)");
     }
     s
