@@ -103,8 +103,8 @@ pub fn validate(name: &str, text: &str) -> model::Validation {
     match Variant::from_str_named(name, text) {
         Ok(v) => model::Validation {
             ok: true,
-            name: Some(v.name.clone()),
-            description: Some(v.description.clone()),
+            name: Some(v.name().to_string()),
+            description: Some(v.description().to_string()),
             diagnostics: Vec::new(),
             rendered: String::new(),
         },
@@ -182,12 +182,12 @@ pub fn description_of(text: &str) -> (String, String) {
 // What a variant is
 
 pub fn variant_info(v: &Compiled) -> model::VariantInfo {
-    let g = &v.geometry;
+    let g = v.geometry();
     let range = g.rank_range();
-    let in_game: Vec<&str> = v.pieces.iter().map(|p| p.id.as_str()).collect();
+    let in_game: Vec<&str> = v.pieces().iter().map(|p| p.id()).collect();
     model::VariantInfo {
-        name: v.name.clone(),
-        description: v.description.clone(),
+        name: v.name().to_string(),
+        description: v.description().to_string(),
         board: model::BoardInfo {
             files: g.files(),
             ranks: g.ranks(),
@@ -195,21 +195,7 @@ pub fn variant_info(v: &Compiled) -> model::VariantInfo {
             rank_max: *range.end(),
             squares: g.squares().map(|s| g.name(s)).collect(),
         },
-        pieces: v
-            .pieces
-            .iter()
-            .map(|p| {
-                piece_info(
-                    &p.id,
-                    &p.name,
-                    p.letter,
-                    p.value,
-                    p.royal,
-                    p.pawn,
-                    &p.def.moves,
-                )
-            })
-            .collect(),
+        pieces: v.pieces().iter().map(game_piece_info).collect(),
         library: fairyforge::builtin::library_pieces()
             .iter()
             .filter(|p| !in_game.contains(&p.id.as_str()))
@@ -218,14 +204,14 @@ pub fn variant_info(v: &Compiled) -> model::VariantInfo {
                     &p.id,
                     &p.name,
                     p.letter,
-                    (p.value * 100.0) as i32,
+                    (p.value * 100.0).round() as i32,
                     p.royal,
                     p.pawn,
                     &p.moves,
                 )
             })
             .collect(),
-        setup: v.setup.clone(),
+        setup: v.setup().to_string(),
         options: options(v),
         reserves: v.has_reserves(),
     }
@@ -240,6 +226,18 @@ pub fn options(v: &Compiled) -> Vec<model::OptionInfo> {
             on,
         })
         .collect()
+}
+
+fn game_piece_info(p: &fairyforge::PieceType) -> model::PieceInfo {
+    piece_info(
+        p.id(),
+        p.name(),
+        p.letter(),
+        p.value(),
+        p.is_royal(),
+        p.is_pawn(),
+        &p.definition().moves,
+    )
 }
 
 fn piece_info(
@@ -490,8 +488,8 @@ pub fn replay(v: &Compiled, fen: Option<&str>, moves: &[String]) -> Result<Game,
 pub fn play(pos: &mut Position, m: Move) -> model::MoveInfo {
     let legal = pos.legal_moves();
     let mut info = move_info(pos, &m, &legal);
-    pos.make(m);
-    if pos.in_check() {
+    pos.play_unchecked(&m);
+    if pos.is_check() {
         info.san.push(if pos.legal_moves().is_empty() {
             '#'
         } else {
@@ -505,7 +503,7 @@ pub fn play(pos: &mut Position, m: Move) -> model::MoveInfo {
 pub fn state(game: &Game) -> model::State {
     let pos = &game.pos;
     let v = pos.variant();
-    let g = &v.geometry;
+    let g = v.geometry();
     let outcome = pos.outcome();
     let legal = if outcome.is_some() {
         Vec::new()
@@ -523,7 +521,7 @@ pub fn state(game: &Game) -> model::State {
         fen: pos.fen(),
         turn: color_name(pos.side_to_move()),
         ply: game.history.len(),
-        check: pos.in_check(),
+        check: pos.is_check(),
         outcome: outcome.map(|o| model::Outcome {
             winner: o.winner.map(color_name),
             reason: match o.reason {
@@ -579,7 +577,7 @@ pub fn parse_color(s: Option<&str>) -> Result<Color, ApiError> {
 }
 
 fn letter(v: &Variant, k: fairyforge::Kind, c: Color) -> char {
-    let l = v.piece(k).letter;
+    let l = v.piece(k).letter();
     match c {
         Color::White => l.to_ascii_uppercase(),
         Color::Black => l.to_ascii_lowercase(),
@@ -588,7 +586,7 @@ fn letter(v: &Variant, k: fairyforge::Kind, c: Color) -> char {
 
 /// The legal moves, optionally only those leaving (or dropped on) one square.
 pub fn moves_from(pos: &Position, from: Option<&str>) -> Result<Vec<model::MoveInfo>, ApiError> {
-    let g = &pos.variant().geometry;
+    let g = &pos.variant().geometry();
     let from = match from {
         None => None,
         Some(s) => Some(g.parse_square(s).ok_or_else(|| {
@@ -601,7 +599,7 @@ pub fn moves_from(pos: &Position, from: Option<&str>) -> Result<Vec<model::MoveI
     let legal = pos.legal_moves();
     Ok(legal
         .iter()
-        .filter(|m| from.is_none_or(|f| m.from == f))
+        .filter(|m| from.is_none_or(|f| m.from() == f))
         .map(|m| move_info(pos, m, &legal))
         .collect())
 }
@@ -619,25 +617,27 @@ fn kind_name(k: MoveKind) -> &'static str {
 /// A legal move as data, with its readable text among the other legal moves `legal`.
 pub fn move_info(pos: &Position, m: &Move, legal: &[Move]) -> model::MoveInfo {
     let v = pos.variant();
-    let g = &v.geometry;
+    let g = v.geometry();
     let mut captures: Vec<String> = pos
         .captures_of(m)
         .iter()
         .map(|(s, _, _)| g.name(*s))
         .collect();
     // The landing square first, then the other victims.
-    let to = g.name(m.to);
+    let to = g.name(m.to());
     captures.sort_by_key(|s| *s != to);
     model::MoveInfo {
         text: pos.move_text(m),
         san: readable(pos, m, legal),
-        from: g.name(m.from),
+        from: g.name(m.from()),
         to,
-        kind: kind_name(m.kind),
+        kind: kind_name(m.kind()),
         captures,
-        promotion: m.promotion().map(|k| v.piece(k).letter),
-        drop: m.is_drop().then(|| v.piece(m.piece).letter),
-        rook: m.is_castle().then(|| [g.name(m.aux), g.name(m.aux2)]),
+        promotion: m.promotion().map(|k| v.piece(k).letter()),
+        drop: m
+            .is_drop()
+            .then(|| v.piece(m.dropped().expect("a drop drops a piece")).letter()),
+        rook: m.castling_rook().map(|(a, b)| [g.name(a), g.name(b)]),
     }
 }
 
@@ -654,20 +654,20 @@ struct Pattern {
 impl Pattern {
     /// Whether `Position::parse_input` would take move `m` for this pattern.
     fn fits(&self, pos: &Position, m: &Move) -> bool {
-        if m.is_drop() || m.to != self.to {
+        if m.is_drop() || m.to() != self.to {
             return false;
         }
         let v = pos.variant();
-        let Some((kind, _)) = pos.piece_at(m.from) else {
+        let Some((kind, _)) = pos.piece_at(m.from()) else {
             return false;
         };
         let piece = v.piece(kind);
         match self.letter {
-            Some(l) if l != piece.letter => return false,
-            None if !piece.pawn => return false,
+            Some(l) if l != piece.letter() => return false,
+            None if !piece.is_pawn() => return false,
             _ => {}
         }
-        let (f, r) = v.geometry.coords(m.from);
+        let (f, r) = v.geometry().coords(m.from());
         if self.file.is_some_and(|x| x != f) || self.rank.is_some_and(|x| x != r) {
             return false;
         }
@@ -675,14 +675,14 @@ impl Pattern {
             return false;
         }
         match (self.promo, m.promotion()) {
-            (Some(c), Some(k)) => v.piece(k).letter == c,
+            (Some(c), Some(k)) => v.piece(k).letter() == c,
             (Some(_), None) => false,
             (None, _) => true,
         }
     }
 
     fn text(&self, pos: &Position) -> String {
-        let g = &pos.variant().geometry;
+        let g = &pos.variant().geometry();
         let mut s = String::new();
         if let Some(l) = self.letter {
             s.push(l);
@@ -710,36 +710,36 @@ impl Pattern {
 /// made here reads back to the same move with `Position::parse_input` (tested).
 pub fn readable(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let v = pos.variant();
-    let g = &v.geometry;
+    let g = v.geometry();
     if m.is_drop() {
-        let l = v.piece(m.piece).letter;
+        let l = v.piece(m.dropped().expect("a drop drops a piece")).letter();
         let same_end = legal
             .iter()
-            .filter(|x| x.is_drop() && x.piece == m.piece && x.to == m.to)
+            .filter(|x| x.is_drop() && x.dropped() == m.dropped() && x.to() == m.to())
             .count();
         return if same_end == 1 {
-            format!("{l}@{}", g.name(m.to))
+            format!("{l}@{}", g.name(m.to()))
         } else {
             pos.move_text(m)
         };
     }
-    let Some((kind, _)) = pos.piece_at(m.from) else {
+    let Some((kind, _)) = pos.piece_at(m.from()) else {
         return pos.move_text(m);
     };
     let piece = v.piece(kind);
-    let (f, r) = g.coords(m.from);
+    let (f, r) = g.coords(m.from());
     let capture = !pos.captures_of(m).is_empty();
-    let promo = m.promotion().map(|k| v.piece(k).letter);
+    let promo = m.promotion().map(|k| v.piece(k).letter());
     let base = Pattern {
         letter: None,
         file: None,
         rank: None,
-        to: m.to,
+        to: m.to(),
         capture,
         promo,
     };
     let mut ladder = Vec::with_capacity(5);
-    if piece.pawn && !m.is_castle() {
+    if piece.is_pawn() && !m.is_castle() {
         ladder.push(if capture {
             Pattern {
                 file: Some(f),
@@ -749,7 +749,7 @@ pub fn readable(pos: &Position, m: &Move, legal: &[Move]) -> String {
             Pattern { ..base }
         });
     }
-    let l = Some(piece.letter);
+    let l = Some(piece.letter());
     ladder.push(Pattern { letter: l, ..base });
     ladder.push(Pattern {
         letter: l,
@@ -809,22 +809,23 @@ fn library_variant(v: &Compiled, id: &str) -> Result<Compiled, ApiError> {
             .collect();
         format!("[{}]", names.join(", "))
     };
-    let g = &v.geometry;
+    let g = v.geometry();
     // Every game has a king on each side: the setup puts them on the first and last
     // squares (the explorer draws its own board). The game's own position string writer
     // gives the board's shape.
     let royal = v
         .royal_kind()
         .ok_or_else(|| ApiError::internal("the game has no royal piece"))?;
-    let first = g.squares().next().unwrap_or(Square(0));
-    let last = g.squares().last().unwrap_or(Square(0));
+    let (Some(first), Some(last)) = (g.squares().next(), g.squares().last()) else {
+        return Err(ApiError::internal("the board has no squares"));
+    };
     let kings = Position::with_pieces(
         v,
         &[(first, royal, Color::White), (last, royal, Color::Black)],
         Color::White,
     )
     .fen();
-    let king = v.piece(royal).letter;
+    let king = v.piece(royal).letter();
     let board: String = kings
         .split(' ')
         .next()
@@ -847,7 +848,7 @@ fn library_variant(v: &Compiled, id: &str) -> Result<Compiled, ApiError> {
     };
     let text = format!(
         "name = \"{} with {id}\"\nimport = \"pieces.toml\"\npieces = {pieces}\nsetup = \"{board} w - - 0 1\"\n[board]\nfiles = {}\nranks = {}\nextra = {}\nholes = {}\n",
-        v.name.replace(['"', '\\'], ""),
+        v.name().replace(['"', '\\'], ""),
         g.files(),
         g.ranks(),
         square_list(&def.extra),
@@ -869,14 +870,15 @@ pub fn explore(v: &Compiled, req: &model::PieceRequest) -> Result<model::Explore
         None => {
             let lib = fairyforge::builtin::library_pieces();
             let Some(p) = lib.iter().find(|p| p.id == req.piece) else {
-                let mut names: Vec<&str> = v.pieces.iter().map(|p| p.id.as_str()).collect();
+                let mut names: Vec<&str> = v.pieces().iter().map(|p| p.id()).collect();
                 names.extend(lib.iter().map(|p| p.id.as_str()));
                 let hint = fairyforge::source::suggest(&req.piece, names.iter().copied());
                 return Err(ApiError::invalid(
                     "unknown-piece",
                     format!(
                         "`{}` is neither a piece of {} nor of the built-in library{hint}",
-                        req.piece, v.name
+                        req.piece,
+                        v.name()
                     ),
                 ));
             };
@@ -887,7 +889,7 @@ pub fn explore(v: &Compiled, req: &model::PieceRequest) -> Result<model::Explore
             (lv, k, asked, false)
         }
     };
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let square = |s: &str| {
         g.parse_square(s).ok_or_else(|| {
             ApiError::invalid(
@@ -916,12 +918,12 @@ pub fn explore(v: &Compiled, req: &model::PieceRequest) -> Result<model::Explore
     }
     pieces.push((at, kind, color));
     let pos = Position::with_pieces(&variant, &pieces, color);
-    let mut by_square: BTreeMap<u16, model::ExplorerMove> = BTreeMap::new();
+    let mut by_square: BTreeMap<usize, model::ExplorerMove> = BTreeMap::new();
     for m in pos.piece_moves(at) {
         let entry = by_square
-            .entry(m.to.0)
+            .entry(m.to().index())
             .or_insert_with(|| model::ExplorerMove {
-                to: g.name(m.to),
+                to: g.name(m.to()),
                 captures: Vec::new(),
                 promotions: Vec::new(),
             });
@@ -932,7 +934,7 @@ pub fn explore(v: &Compiled, req: &model::PieceRequest) -> Result<model::Explore
             }
         }
         if let Some(k) = m.promotion() {
-            entry.promotions.push(variant.piece(k).letter);
+            entry.promotions.push(variant.piece(k).letter());
         }
     }
     let mut board = BTreeMap::new();
@@ -941,15 +943,7 @@ pub fn explore(v: &Compiled, req: &model::PieceRequest) -> Result<model::Explore
     }
     let p = variant.piece(kind);
     Ok(model::Explorer {
-        piece: piece_info(
-            &p.id,
-            &p.name,
-            p.letter,
-            p.value,
-            p.royal,
-            p.pawn,
-            &p.def.moves,
-        ),
+        piece: game_piece_info(p),
         in_game,
         color: color_name(color),
         at: g.name(at),
@@ -960,10 +954,10 @@ pub fn explore(v: &Compiled, req: &model::PieceRequest) -> Result<model::Explore
 
 /// The middle of the board (as `fairyforge piece` chooses), or the first square.
 fn middle(v: &Variant) -> Square {
-    let g = &v.geometry;
+    let g = v.geometry();
     g.square((g.files() as i32 - 1) / 2, (g.ranks() as i32 + 1) / 2)
         .or_else(|| g.squares().next())
-        .unwrap_or(Square(0))
+        .expect("a board has squares")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1002,9 +996,9 @@ pub fn perft(
     } else {
         for m in &root {
             let info = move_info(pos, m, &root);
-            pos.make(*m);
+            pos.play_unchecked(m);
             let n = counter.count(pos, depth - 1, 0);
-            pos.unmake();
+            pos.undo();
             if let Some(s) = counter.stopped.take() {
                 return Err(s);
             }
@@ -1058,9 +1052,9 @@ impl Counter<'_> {
         } else {
             let mut n = 0;
             for &m in &buf {
-                pos.make(m);
+                pos.play_unchecked(&m);
                 n += self.count(pos, depth - 1, ply + 1);
-                pos.unmake();
+                pos.undo();
             }
             n
         };

@@ -162,8 +162,8 @@ fn make_catalog() -> Catalog {
             let v = adapter::compile_builtin(n, &[]).ok()?;
             Some(GameInfo {
                 id: n.to_string(),
-                name: v.name.clone(),
-                description: v.description.clone(),
+                name: v.name().to_string(),
+                description: v.description().to_string(),
                 options: adapter::options(&v),
             })
         })

@@ -38,7 +38,7 @@ fn every_readable_text_names_its_move_alone() {
                     checked += 1;
                     short += (text != pos.move_text(m)) as usize;
                 }
-                pos.make(legal[rng.below(legal.len())]);
+                pos.play_unchecked(&legal[rng.below(legal.len())]);
             }
         }
     }
