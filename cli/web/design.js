@@ -53,19 +53,30 @@ export function createDesign(app) {
     gutter.scrollTop = source.scrollTop;
   }
 
+  /** A band on each line with a problem and a wavy underline under its place. Built with
+   * the DOM (the page's content security policy forbids inline style attributes). */
   function renderMarks() {
     const cw = charWidth();
-    const out = [];
+    const scroller = document.createElement('div');
+    scroller.className = 'scroller';
+    const add = (cls, top, left, width) => {
+      const d = document.createElement('div');
+      d.className = cls;
+      d.style.top = `${top}px`;
+      if (left !== undefined) {
+        d.style.left = `${left}px`;
+        d.style.width = `${width}px`;
+      }
+      scroller.appendChild(d);
+    };
     for (const d of diagnostics) {
       if (d.file !== file || d.line < 1) continue;
       const top = PAD_TOP + (d.line - 1) * LINE;
-      out.push(`<div class="line" style="top:${top}px"></div>`);
+      add('line', top);
       const endCol = d.end_line === d.line ? Math.max(d.end_column, d.column + 1) : d.column + 1;
-      const left = PAD_LEFT + (d.column - 1) * cw;
-      const width = Math.max(cw, (endCol - d.column) * cw);
-      out.push(`<div class="squiggle" style="top:${top + LINE - 4}px;left:${left}px;width:${width}px"></div>`);
+      add('squiggle', top + LINE - 4, PAD_LEFT + (d.column - 1) * cw, Math.max(cw, (endCol - d.column) * cw));
     }
-    marks.innerHTML = `<div class="scroller">${out.join('')}</div>`;
+    marks.replaceChildren(scroller);
     syncScroll();
   }
 
@@ -115,14 +126,19 @@ export function createDesign(app) {
     syncScroll();
   }
 
+  /** The board of the file: its start position, dimmed while the file has errors. */
+  function drawBoard(v, st) {
+    board.setGeometry(v.board, v.pieces.filter((p) => p.royal).map((p) => p.letter));
+    board.render({ pieces: st.board });
+    $('design-title').textContent = v.name;
+    $('design-board').classList.remove('disabled');
+  }
+
   async function showBoard() {
     try {
       const v = await post('/api/variant', { variant: { text: source.value, name: file } });
       const st = await post('/api/position', { variant: { text: source.value, name: file }, moves: [] });
-      board.setGeometry(v.board, v.pieces.filter((p) => p.royal).map((p) => p.letter));
-      board.render({ pieces: st.board });
-      $('design-title').textContent = v.name;
-      $('design-board').classList.remove('disabled');
+      drawBoard(v, st);
     } catch (_) {
       $('design-board').classList.add('disabled');
     }
@@ -200,6 +216,10 @@ export function createDesign(app) {
       }
     } else if (app.addr.game && loadedFor !== app.addr.game) {
       start.value = app.addr.game;
+      if (app.variant) {
+        const st = await post('/api/position', { variant: app.ref(), moves: [] });
+        drawBoard(app.variant, st);
+      }
       await load(app.addr.game);
     }
   }

@@ -372,7 +372,11 @@ export function createPlay(app) {
   app.on('state', () => {
     $('white-player').value = app.addr.white;
     $('black-player').value = app.addr.black;
-    $('think-time').value = String(app.addr.time);
+    const time = $('think-time');
+    if (![...time.options].some((o) => o.value === String(app.addr.time))) {
+      time.appendChild(new Option(`${app.addr.time / 1000} s`, String(app.addr.time)));
+    }
+    time.value = String(app.addr.time);
     render();
     maybeThink();
   });
