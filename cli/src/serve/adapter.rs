@@ -85,11 +85,26 @@ pub fn compile_text(name: &str, text: &str, options: &[String]) -> Result<Compil
         ));
     }
     Variant::from_str_named(name, text).map_err(|e| {
+        let diags = diagnostics(&e);
+        let first = diags.first().map_or(String::new(), |d| {
+            if d.line > 0 {
+                format!(
+                    "; the first at line {}, column {}: {}",
+                    d.line, d.column, d.message
+                )
+            } else {
+                format!("; the first: {}", d.message)
+            }
+        });
+        let n = diags.len();
         let mut err = ApiError::invalid(
             "bad-variant",
-            format!("{name} has errors: {}", first_line(&e)),
+            format!(
+                "{name} has {n} error{}{first}",
+                if n == 1 { "" } else { "s" }
+            ),
         );
-        err.diagnostics = diagnostics(&e);
+        err.diagnostics = diags;
         err
     })
 }
@@ -447,44 +462,117 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     pos.parse_input(t).map_err(|e| e.to_string())
 }
 
-/// A game replayed from its start: the position now and the moves played, with their
-/// readable texts.
+/// A game replayed from its start: the position now, the moves played (with their readable
+/// texts) and the legal moves now. Each ply generates the legal moves once.
+#[derive(Clone)]
 pub struct Game {
     pub pos: Position,
-    pub history: Vec<model::MoveInfo>,
+    /// Shared with the cached copies of this game: cloning a game copies no move text.
+    pub history: Vec<Arc<model::MoveInfo>>,
+    legal: Vec<Move>,
 }
 
-/// Replays `moves` from the start position; a move that does not fit is a `bad-move`
-/// error naming it and its index.
-pub fn replay(v: &Compiled, fen: Option<&str>, moves: &[String]) -> Result<Game, ApiError> {
+impl Game {
+    pub fn start(v: &Compiled, fen: Option<&str>) -> Result<Game, ApiError> {
+        let pos = start_position(v, fen)?;
+        let legal = pos.legal_moves();
+        Ok(Game {
+            pos,
+            history: Vec::new(),
+            legal,
+        })
+    }
+
+    /// Whether the game has ended (as `Position::outcome` decides, from the moves at hand).
+    pub fn is_over(&self) -> bool {
+        self.legal.is_empty()
+            || self.pos.scepter_outcome().is_some()
+            || self.pos.repetitions() >= 3
+            || self.pos.halfmove_clock() >= 100
+    }
+
+    pub fn outcome(&self) -> Option<fairyforge::Outcome> {
+        if self.is_over() {
+            self.pos.outcome()
+        } else {
+            None
+        }
+    }
+
+    /// Plays a move given as text (R29 or a short form): the move, or why not.
+    pub fn play_text(&mut self, text: &str) -> Result<model::MoveInfo, String> {
+        if let Some(o) = self.outcome() {
+            return Err(format!("the game is already over: {o}"));
+        }
+        let m = match find_exact(&self.pos, &self.legal, strip_annotations(text)) {
+            Some(m) => m,
+            None => parse_move(&self.pos, text)?,
+        };
+        Ok(self.play(m))
+    }
+
+    /// Plays a legal move of the position; describes it (check and mate marked).
+    fn play(&mut self, m: Move) -> model::MoveInfo {
+        let mut info = move_info(&self.pos, &m, &self.legal);
+        self.pos.play_unchecked(&m);
+        self.legal = self.pos.legal_moves();
+        if self.pos.is_check() {
+            info.san.push(if self.legal.is_empty() { '#' } else { '+' });
+        }
+        self.history.push(Arc::new(info.clone()));
+        info
+    }
+
+    /// Plays more moves; a move that does not fit is a `bad-move` error naming it and its
+    /// index (counted in the whole list, of which `moves` starts at `first`).
+    pub fn replay(&mut self, moves: &[String], first: usize) -> Result<(), ApiError> {
+        for (i, t) in moves.iter().enumerate() {
+            let n = first + i;
+            self.play_text(t).map_err(|why| {
+                let mut e = ApiError::invalid("bad-move", format!("move {} (`{t}`): {why}", n + 1));
+                e.move_index = Some(n);
+                e
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// The move whose R29 text is exactly `t`, found without writing out every legal move's
+/// text: only those leaving the square the text starts with are compared.
+fn find_exact(pos: &Position, legal: &[Move], t: &str) -> Option<Move> {
+    let g = pos.variant().geometry();
+    let (drop, rest) = match t.split_once('@') {
+        Some((_, r)) => (true, r),
+        None => (false, t),
+    };
+    let b = rest.as_bytes();
+    let mut end = 1;
+    while end < b.len() && b[end].is_ascii_digit() {
+        end += 1;
+    }
+    let from = g.parse_square(rest.get(..end)?)?;
+    let mut found = legal
+        .iter()
+        .filter(|m| m.is_drop() == drop && m.from() == from && pos.move_text(m) == t);
+    match (found.next(), found.next()) {
+        (Some(m), None) => Some(*m),
+        // Two moves with one text: the library's reading decides.
+        _ => None,
+    }
+}
+
+pub fn check_moves(moves: &[String]) -> Result<(), ApiError> {
     if moves.len() > limits::MOVES {
         return Err(ApiError::too_large(format!(
             "at most {} moves may be replayed; start from a position string instead",
             limits::MOVES
         )));
     }
-    let mut pos = start_position(v, fen)?;
-    let mut history = Vec::with_capacity(moves.len());
-    for (i, t) in moves.iter().enumerate() {
-        if let Some(o) = pos.outcome() {
-            let mut e = ApiError::invalid(
-                "bad-move",
-                format!("move {} (`{t}`): the game is already over: {o}", i + 1),
-            );
-            e.move_index = Some(i);
-            return Err(e);
-        }
-        let m = parse_move(&pos, t).map_err(|why| {
-            let mut e = ApiError::invalid("bad-move", format!("move {} (`{t}`): {why}", i + 1));
-            e.move_index = Some(i);
-            e
-        })?;
-        history.push(play(&mut pos, m));
-    }
-    Ok(Game { pos, history })
+    Ok(())
 }
 
-/// Plays a legal move and describes it (check and mate marked).
+/// Plays a legal move on a position and describes it (check and mate marked).
 pub fn play(pos: &mut Position, m: Move) -> model::MoveInfo {
     let legal = pos.legal_moves();
     let mut info = move_info(pos, &m, &legal);
@@ -504,12 +592,14 @@ pub fn state(game: &Game) -> model::State {
     let pos = &game.pos;
     let v = pos.variant();
     let g = v.geometry();
-    let outcome = pos.outcome();
+    let outcome = game.outcome();
     let legal = if outcome.is_some() {
         Vec::new()
     } else {
-        let moves = pos.legal_moves();
-        moves.iter().map(|m| move_info(pos, m, &moves)).collect()
+        game.legal
+            .iter()
+            .map(|m| move_info(pos, m, &game.legal))
+            .collect()
     };
     let mut board = BTreeMap::new();
     for sq in g.squares() {

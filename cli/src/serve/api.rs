@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use tokio::sync::Semaphore;
 
 use super::adapter::{self, Compiled, Stopped};
-use super::cache::{Cache, Key};
+use super::cache::{Games, Key, Variants};
 use super::error::ApiError;
 use super::limits;
 use super::model::*;
@@ -25,6 +25,8 @@ pub struct Config {
     pub queue: usize,
     /// Time budget of one perft count.
     pub perft_ms: u64,
+    /// Replayed games kept (0: none, every request replays its game from the start).
+    pub cached_games: usize,
 }
 
 impl Config {
@@ -33,6 +35,7 @@ impl Config {
             workers,
             queue: limits::QUEUE,
             perft_ms: limits::PERFT_MS,
+            cached_games: limits::CACHED_GAMES,
         }
     }
 }
@@ -40,7 +43,9 @@ impl Config {
 /// What every handler shares: compiled variants and the thinking pool.
 pub struct AppState {
     pub config: Config,
-    pub cache: Cache,
+    pub cache: Variants,
+    /// Games replayed lately, so that the next click replays only its new moves.
+    pub games: Games,
     pub pool: Pool,
     /// Compiling an edited file runs off the request threads, a few at a time.
     pub compiles: Semaphore,
@@ -50,7 +55,8 @@ impl AppState {
     pub fn new(config: Config) -> AppState {
         AppState {
             config,
-            cache: Cache::new(limits::CACHED_VARIANTS),
+            cache: Variants::new(limits::CACHED_VARIANTS),
+            games: Games::new(config.cached_games),
             pool: Pool::new(config.workers, config.queue),
             compiles: Semaphore::new(config.workers.max(1)),
         }
@@ -144,9 +150,28 @@ pub async fn variant(st: &AppState, r: &VariantRef) -> Result<Compiled, ApiError
     Ok(compiled)
 }
 
+/// The game a request names: replayed from the closest game replayed lately (the same
+/// moves, or all but the last one or two), else from its start.
 async fn game(st: &AppState, at: &PositionRef) -> Result<adapter::Game, ApiError> {
     let v = variant(st, &at.variant).await?;
-    adapter::replay(&v, at.fen.as_deref(), &at.moves)
+    adapter::check_moves(&at.moves)?;
+    let fen = at.fen.as_deref().map(str::trim).filter(|f| !f.is_empty());
+    let n = at.moves.len();
+    let cache = st.config.cached_games > 0;
+    let cached = (n.saturating_sub(2)..=n)
+        .rev()
+        .filter(|_| cache)
+        .find_map(|k| st.games.get(&v, fen, &at.moves[..k]).map(|g| (k, g)));
+    let hit = cached.is_some();
+    let (known, mut game) = match cached {
+        Some((k, g)) => (k, g),
+        None => (0, adapter::Game::start(&v, fen)?),
+    };
+    game.replay(&at.moves[known..], known)?;
+    if cache && !(hit && known == n) {
+        st.games.insert(&v, fen, &at.moves, game.clone());
+    }
+    Ok(game)
 }
 
 /// The games, examples and limits: the same for the life of the server.
@@ -286,16 +311,23 @@ pub async fn position(
 
 pub async fn play(st: St, Body(r): Body<PlayRequest>) -> Result<Json<Played>, ApiError> {
     let mut g = game(&st, &r.at).await?;
-    if let Some(o) = g.pos.outcome() {
+    if let Some(o) = g.outcome() {
         return Err(ApiError::invalid(
             "game-over",
             format!("the game is over: {o}"),
         ));
     }
-    let m = adapter::parse_move(&g.pos, &r.mv)
+    let played = g
+        .play_text(&r.mv)
         .map_err(|why| ApiError::invalid("bad-move", format!("`{}`: {why}", r.mv.trim())))?;
-    let played = adapter::play(&mut g.pos, m);
-    g.history.push(played.clone());
+    // The next click most likely starts here.
+    if st.config.cached_games > 0 {
+        let mut moves = r.at.moves.clone();
+        moves.push(played.text.clone());
+        let fen = r.at.fen.as_deref().map(str::trim).filter(|f| !f.is_empty());
+        let v = g.pos.variant().clone();
+        st.games.insert(&v, fen, &moves, g.clone());
+    }
     Ok(Json(Played {
         played,
         state: adapter::state(&g),
@@ -345,7 +377,7 @@ async fn search(
 ) -> Result<(fairyforge::Position, Vec<Line>), ApiError> {
     let lim = think_limits(r)?;
     let g = game(st, &r.at).await?;
-    if let Some(o) = g.pos.outcome() {
+    if let Some(o) = g.outcome() {
         return Err(ApiError::invalid(
             "game-over",
             format!("the game is over: {o}"),
@@ -430,6 +462,7 @@ pub async fn status(st: St) -> Json<Status> {
         queued: st.pool.queued(),
         cancelled: st.pool.cancelled(),
         cached_variants: st.cache.len(),
+        cached_games: st.games.len(),
     })
 }
 

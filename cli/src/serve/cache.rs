@@ -1,11 +1,13 @@
-//! Compiled variants by what they were compiled from (a built-in game or a file's text,
-//! and the options), so that a click does not compile its game again. The least recently
-//! used entry goes when the cache is full.
+//! Small least-recently-used caches: compiled variants by what they were compiled from (a
+//! built-in game or a file's text, and the options), so that a click does not compile its
+//! game again; and replayed games by their moves, so that a click replays only the moves
+//! that are new since the last request about the same game.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::hash::Hash;
+use std::sync::{Arc, Mutex};
 
-use super::adapter::Compiled;
+use super::adapter::{Compiled, Game};
 
 /// What a variant was compiled from.
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
@@ -15,30 +17,87 @@ pub enum Key {
     Text(String, String, Vec<String>),
 }
 
-pub struct Cache {
-    capacity: usize,
-    inner: Mutex<Inner>,
+pub type Variants = Lru<Key, Compiled>;
+
+/// Replayed games by a hash of what they were replayed from: the compiled variant (by
+/// address: the cached game holds the variant, so the address is not reused while the
+/// entry lives), the start position string and the moves. An entry keeps these too, and a
+/// hit is checked against them.
+pub struct Games {
+    hasher: std::collections::hash_map::RandomState,
+    lru: Lru<u64, Arc<CachedGame>>,
 }
 
-#[derive(Default)]
-struct Inner {
-    map: HashMap<Key, (Compiled, u64)>,
-    clock: u64,
+pub struct CachedGame {
+    variant: usize,
+    fen: Option<String>,
+    moves: Vec<String>,
+    game: Game,
 }
 
-impl Cache {
-    pub fn new(capacity: usize) -> Cache {
-        Cache {
-            capacity: capacity.max(1),
-            inner: Mutex::new(Inner::default()),
+impl Games {
+    pub fn new(capacity: usize) -> Games {
+        Games {
+            hasher: Default::default(),
+            lru: Lru::new(capacity),
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+    fn key(&self, v: &Compiled, fen: Option<&str>, moves: &[String]) -> u64 {
+        use std::hash::BuildHasher;
+        self.hasher.hash_one((Arc::as_ptr(v) as usize, fen, moves))
+    }
+
+    /// The game replayed from `fen` through `moves`, if it is kept.
+    pub fn get(&self, v: &Compiled, fen: Option<&str>, moves: &[String]) -> Option<Game> {
+        let e = self.lru.get(&self.key(v, fen, moves))?;
+        (e.variant == Arc::as_ptr(v) as usize && e.fen.as_deref() == fen && e.moves == moves)
+            .then(|| e.game.clone())
+    }
+
+    pub fn insert(&self, v: &Compiled, fen: Option<&str>, moves: &[String], game: Game) {
+        let entry = CachedGame {
+            variant: Arc::as_ptr(v) as usize,
+            fen: fen.map(str::to_string),
+            moves: moves.to_vec(),
+            game,
+        };
+        self.lru.insert(self.key(v, fen, moves), Arc::new(entry));
+    }
+
+    pub fn len(&self) -> usize {
+        self.lru.len()
+    }
+}
+
+/// A map that forgets its least recently used entry when full. Values are cloned out (use
+/// an `Arc` for big ones).
+pub struct Lru<K, V> {
+    capacity: usize,
+    inner: Mutex<Inner<K, V>>,
+}
+
+struct Inner<K, V> {
+    map: HashMap<K, (V, u64)>,
+    clock: u64,
+}
+
+impl<K: Hash + Eq + Clone, V: Clone> Lru<K, V> {
+    pub fn new(capacity: usize) -> Lru<K, V> {
+        Lru {
+            capacity: capacity.max(1),
+            inner: Mutex::new(Inner {
+                map: HashMap::new(),
+                clock: 0,
+            }),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner<K, V>> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    pub fn get(&self, key: &Key) -> Option<Compiled> {
+    pub fn get(&self, key: &K) -> Option<V> {
         let mut inner = self.lock();
         inner.clock += 1;
         let now = inner.clock;
@@ -48,7 +107,7 @@ impl Cache {
         })
     }
 
-    pub fn insert(&self, key: Key, v: Compiled) {
+    pub fn insert(&self, key: K, v: V) {
         let mut inner = self.lock();
         inner.clock += 1;
         let now = inner.clock;
@@ -76,16 +135,14 @@ mod tests {
 
     #[test]
     fn the_least_recently_used_goes_first() {
-        let chess = fairyforge::Variant::builtin("chess").unwrap();
-        let c = Cache::new(2);
-        let k = |n: &str| Key::Game(n.to_string(), Vec::new());
-        c.insert(k("a"), chess.clone());
-        c.insert(k("b"), chess.clone());
-        assert!(c.get(&k("a")).is_some());
-        c.insert(k("c"), chess.clone());
-        assert!(c.get(&k("b")).is_none(), "b was used least recently");
-        assert!(c.get(&k("a")).is_some());
-        assert!(c.get(&k("c")).is_some());
+        let c: Lru<&str, u32> = Lru::new(2);
+        c.insert("a", 1);
+        c.insert("b", 2);
+        assert_eq!(c.get(&"a"), Some(1));
+        c.insert("c", 3);
+        assert_eq!(c.get(&"b"), None, "b was used least recently");
+        assert_eq!(c.get(&"a"), Some(1));
+        assert_eq!(c.get(&"c"), Some(3));
         assert_eq!(c.len(), 2);
     }
 }

@@ -51,6 +51,8 @@ pub mod limits {
     pub const QUEUE: usize = 32;
     /// Compiled variants kept.
     pub const CACHED_VARIANTS: usize = 64;
+    /// Replayed games kept.
+    pub const CACHED_GAMES: usize = 128;
 }
 
 #[derive(clap::Args)]
@@ -68,6 +70,10 @@ pub struct ServeArgs {
     /// Threads that think for the computer (default: one per core).
     #[arg(long, value_name = "N")]
     workers: Option<usize>,
+    /// Replayed games to keep (0: replay every request's game from its start; for
+    /// measuring).
+    #[arg(long, value_name = "N", default_value_t = limits::CACHED_GAMES, hide = true)]
+    cached_games: usize,
 }
 
 /// The whole application: the page, its files and the API.
@@ -123,7 +129,11 @@ pub fn run(a: ServeArgs) -> Result<(), String> {
         if a.open {
             open_browser(&url);
         }
-        let app = router(Arc::new(AppState::new(Config::with_workers(workers))));
+        let config = Config {
+            cached_games: a.cached_games,
+            ..Config::with_workers(workers)
+        };
+        let app = router(Arc::new(AppState::new(config)));
         axum::serve(listener, app)
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;

@@ -304,7 +304,7 @@ pub struct State {
     pub board: std::collections::BTreeMap<String, char>,
     pub reserves: Reserves,
     /// The moves played from the start, in order.
-    pub history: Vec<MoveInfo>,
+    pub history: Vec<std::sync::Arc<MoveInfo>>,
     /// The legal moves (empty when the game is over).
     pub legal: Vec<MoveInfo>,
 }
@@ -409,4 +409,5 @@ pub struct Status {
     /// Jobs stopped because their client went away.
     pub cancelled: u64,
     pub cached_variants: usize,
+    pub cached_games: usize,
 }

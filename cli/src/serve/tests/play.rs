@@ -392,3 +392,51 @@ async fn a_promotion_offers_every_choice() {
         ]
     );
 }
+
+#[tokio::test]
+async fn a_click_replays_from_the_last_game_and_agrees_with_a_full_replay() {
+    let cached = Server::start().await;
+    let cold = Server::with(Config {
+        cached_games: 0,
+        ..Config::with_workers(1)
+    })
+    .await;
+    let mut moves: Vec<String> = Vec::new();
+    for mv in ["e2e5", "e9e6", "J@e4", "j9j7", "e0e2", "j7j6", "a3"] {
+        let v = cached
+            .ok(
+                "/api/play",
+                json!({ "variant": birds(), "moves": moves, "move": mv }),
+            )
+            .await;
+        moves.push(v["played"]["move"].as_str().unwrap().to_string());
+        let full = cold
+            .ok(
+                "/api/position",
+                json!({ "variant": birds(), "moves": moves }),
+            )
+            .await;
+        assert_eq!(v["state"], full, "after {moves:?}");
+    }
+    assert_eq!(cached.status().await["cached_games"], 8);
+    assert_eq!(cold.status().await["cached_games"], 0);
+    // A bad move after a cached start is still named by its place in the whole list.
+    let mut bad = moves.clone();
+    bad.push("e1e9".into());
+    let v = cached
+        .fails(
+            "/api/position",
+            json!({ "variant": birds(), "moves": bad }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad-move",
+        )
+        .await;
+    assert_eq!(v["move_index"], 7);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("move 8 (`e1e9`): "),
+        "{v}"
+    );
+}
