@@ -39,8 +39,8 @@ fn games() -> &'static [(String, Arc<Variant>)] {
         let games: Vec<_> = paths
             .iter()
             .map(|p| {
-                let v = Variant::from_path(p)
-                    .unwrap_or_else(|e| panic!("{}: {}", p.display(), e.render()));
+                let v =
+                    Variant::load(p).unwrap_or_else(|e| panic!("{}: {}", p.display(), e.render()));
                 (p.file_name().unwrap().to_string_lossy().into_owned(), v)
             })
             .collect();

@@ -19,6 +19,18 @@ pub fn game(name: &str) -> Arc<Variant> {
     Variant::builtin(name).unwrap_or_else(|| panic!("no built-in game {name}"))
 }
 
+/// A built-in game (or a file) with optional rules turned on or off as the command line
+/// writes them (`NAME`, `NAME=on`, `NAME=off`).
+pub fn game_with_options(
+    spec: &str,
+    options: &[impl AsRef<str>],
+) -> Result<Arc<Variant>, fairyforge::LoadError> {
+    let settings = options
+        .iter()
+        .map(|o| o.as_ref().parse::<fairyforge::OptionSetting>().unwrap());
+    Variant::loader().options(settings).resolve(spec)
+}
+
 /// A position of a built-in game from a position string.
 pub fn pos(name: &str, fen: &str) -> Position {
     let v = game(name);

@@ -25,7 +25,8 @@ fn compile_games() -> Vec<(String, Arc<Variant>)> {
     for name in builtin::game_names() {
         let v = Variant::builtin(name).unwrap();
         for (opt, _, _) in v.options() {
-            let with = Variant::resolve_with_options(name, std::slice::from_ref(&opt)).unwrap();
+            let with =
+                fairyforge_tests::game_with_options(name, std::slice::from_ref(&opt)).unwrap();
             out.push((format!("{name} --option {opt}"), with));
         }
         out.push((name.to_string(), v));

@@ -25,7 +25,7 @@ use fairyforge_tests::moves_text;
 /// A built-in game with optional rules (R25) turned on.
 pub fn game_with(name: &str, options: &[&str]) -> Arc<Variant> {
     let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
-    Variant::resolve_with_options(name, &opts)
+    fairyforge_tests::game_with_options(name, &opts)
         .unwrap_or_else(|e| panic!("{name} with {options:?}: {}", e.render()))
 }
 
@@ -39,7 +39,7 @@ slots.a.piece = "flying-bomber"
 slots.j.piece = "super-cannon"
 reserve = { ninja-guard = 1, ninja-pawn = 2 }
 "#;
-    Variant::from_str_named("pick-test.toml", text).unwrap_or_else(|e| panic!("{}", e.render()))
+    Variant::parse("pick-test.toml", text).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
 /// A position of a built-in game with optional rules turned on.

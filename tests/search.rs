@@ -5,7 +5,7 @@
 //! and 0 listing only their squares e and f (R1), the reserves in brackets.
 
 use fairyforge::search::{Limits, Score, Searcher};
-use fairyforge::{Position, Variant, builtin};
+use fairyforge::{Position, builtin};
 use fairyforge_tests::{game, pos};
 
 /// Is the side to move checkmated (no legal move, in check: R24)?
@@ -197,7 +197,7 @@ fn no_move_and_tiny_budgets() {
 fn capture_the_scepter_ends_the_search() {
     let scepter = ["capture-the-scepter".to_string()];
     let search = |name: &str, options: &[String], fen: &str| {
-        let v = Variant::resolve_with_options(name, options).unwrap();
+        let v = fairyforge_tests::game_with_options(name, options).unwrap();
         let mut p = Position::from_fen(&v, fen).unwrap();
         let r = Searcher::new(1)
             .search(&mut p, Limits::depth(4), |_| {})

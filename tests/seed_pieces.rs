@@ -21,7 +21,7 @@ const BOARD8: &str = "tests/data/bomber-8x8.toml";
 /// A variant by built-in name, or by a path (ending in `.toml`) from the repository root.
 fn variant(spec: &str) -> Arc<Variant> {
     if spec.ends_with(".toml") {
-        Variant::from_path(root().join(spec)).unwrap_or_else(|e| panic!("{}", e.render()))
+        Variant::load(root().join(spec)).unwrap_or_else(|e| panic!("{}", e.render()))
     } else {
         game(spec)
     }
@@ -1027,8 +1027,8 @@ moves = [
   { jump = "diagonal", capture-over = true },
 ]
 "#;
-    let v = Variant::from_str_named("diagonal-bombers.toml", text)
-        .unwrap_or_else(|e| panic!("{}", e.render()));
+    let v =
+        Variant::parse("diagonal-bombers.toml", text).unwrap_or_else(|e| panic!("{}", e.render()));
     let f = fen(&v, "Dd4 Pc3 Kh1 pe5 pc5 pb6 pf2 kh8", "", 'w');
     let p = Position::from_fen(&v, &f).unwrap();
     // NE: enemy e5, f6 empty: fly over it (= the jump, one move, R30); never g7 or h8.
@@ -1049,7 +1049,7 @@ moves = [
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("diagonal-bombers.toml");
     std::fs::write(&path, text).unwrap();
-    let w = Variant::from_path(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+    let w = Variant::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
     let q = Position::from_fen(&w, &f).unwrap();
     assert_eq!(moves_of(&q, "d4"), moves_of(&p, "d4"));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -5,17 +5,17 @@ use fairyforge::{Variant, builtin};
 pub fn list(pieces: bool) -> String {
     let mut out = String::new();
     if pieces {
-        let lib = builtin::library_pieces();
-        let width = lib.iter().map(|p| p.name.len()).max().unwrap_or(0);
+        let lib = fairyforge::library_pieces();
+        let width = lib.iter().map(|p| p.name().len()).max().unwrap_or(0);
         out.push_str("The shared piece library (variants/pieces.toml):\n");
         for p in lib {
-            let royal = if p.royal { "  royal" } else { "" };
+            let royal = if p.is_royal() { "  royal" } else { "" };
             out.push_str(&format!(
                 "  {}  {:<width$}  {:>5}  {}{}\n",
-                p.letter,
-                p.name,
-                format_value(p.value),
-                p.id,
+                p.letter(),
+                p.name(),
+                format_value(p.value() as f64 / 100.0),
+                p.id(),
                 royal
             ));
         }

@@ -14,7 +14,7 @@ mod piece;
 mod play;
 mod render;
 mod serve;
-use fairyforge::{Position, Variant};
+use fairyforge::{Checked, OptionSetting, Position, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -101,8 +101,18 @@ enum Command {
     },
 }
 
+/// A built-in game or a variant file, with the options of `--option` (`NAME`, `NAME=on`,
+/// `NAME=off`).
 fn load(spec: &str, options: &[String]) -> Result<Arc<Variant>, String> {
-    Variant::resolve_with_options(spec, options).map_err(|e| e.render().trim_end().to_string())
+    let settings = options
+        .iter()
+        .map(|o| o.parse::<OptionSetting>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    Variant::loader()
+        .options(settings)
+        .resolve(spec)
+        .map_err(|e| e.to_string())
 }
 
 fn position(start: &Start) -> Result<Position, String> {
@@ -127,18 +137,20 @@ fn run(cli: Cli) -> Result<(), String> {
             let mut bad = 0;
             for f in &files {
                 // A piece library (like `variants/pieces.toml`) is checked on its own.
-                if let Some(checked) = fairyforge::check_library(f) {
-                    match checked {
-                        Ok(ids) => println!("{f}: ok (piece library, {} pieces)", ids.len()),
-                        Err(e) => {
-                            bad += 1;
-                            print!("{}", e.render());
+                match Variant::loader().validate(f) {
+                    Ok(Checked::Library(ids)) => {
+                        println!("{f}: ok (piece library, {} pieces)", ids.len())
+                    }
+                    Ok(Checked::Game(v)) => {
+                        for w in v.warnings() {
+                            println!("{w}");
+                        }
+                        match v.warnings().len() {
+                            0 => println!("{f}: ok ({})", v.name()),
+                            1 => println!("{f}: ok ({}), 1 warning", v.name()),
+                            n => println!("{f}: ok ({}), {n} warnings", v.name()),
                         }
                     }
-                    continue;
-                }
-                match Variant::from_path(f) {
-                    Ok(v) => println!("{f}: ok ({})", v.name()),
                     Err(e) => {
                         bad += 1;
                         print!("{}", e.render());

@@ -34,7 +34,7 @@ pub struct PieceArgs {
 
 /// Runs the command: prints the diagram, the legend and the moves (R29, sorted).
 pub fn run(a: PieceArgs) -> Result<(), String> {
-    let v = Variant::resolve(&a.variant).map_err(|e| e.render().trim_end().to_string())?;
+    let v = crate::load(&a.variant, &[])?;
     let (kind, color) = piece_of(&v, &a.piece, a.black)?;
     let g = v.geometry();
     let square = |s: &str| {

@@ -169,20 +169,13 @@ class App {
     }
   }
 
+  /** Sets an optional rule explicitly (`name` or `name=off`), whatever its default. */
   async toggleOption(name, on) {
     const rest = this.addr.options.filter((o) => o.split('=')[0] !== name);
-    const def = this.variantDefault(name);
-    if (on !== def) rest.push(on ? name : `${name}=off`);
+    rest.push(on ? name : `${name}=off`);
     this.addr.options = rest;
     this.save();
     if (await this.loadVariant()) await this.refresh();
-  }
-
-  variantDefault(name) {
-    if (this.addr.text != null) return false;
-    const g = this.catalog.games.find((x) => x.id === this.addr.game);
-    const o = g && g.options.find((x) => x.name === name);
-    return !!(o && o.on);
   }
 }
 

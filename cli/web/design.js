@@ -44,10 +44,13 @@ export function createDesign(app) {
 
   function renderGutter() {
     const lines = source.value.split('\n').length;
-    const bad = new Set(diagnostics.filter((d) => d.file === file && d.line > 0).map((d) => d.line));
+    const mine = diagnostics.filter((d) => d.file === file && d.line > 0);
+    const bad = new Set(mine.filter((d) => d.severity !== 'warning').map((d) => d.line));
+    const warn = new Set(mine.filter((d) => d.severity === 'warning').map((d) => d.line));
     const out = [];
     for (let i = 1; i <= lines; i++) {
-      out.push(`<div${bad.has(i) ? ' class="err"' : ''} data-line="${i}">${i}</div>`);
+      const cls = bad.has(i) ? ' class="err"' : warn.has(i) ? ' class="warn"' : '';
+      out.push(`<div${cls} data-line="${i}">${i}</div>`);
     }
     gutter.innerHTML = out.join('');
     gutter.scrollTop = source.scrollTop;
@@ -70,7 +73,7 @@ export function createDesign(app) {
       scroller.appendChild(d);
     };
     for (const d of diagnostics) {
-      if (d.file !== file || d.line < 1) continue;
+      if (d.file !== file || d.line < 1 || d.severity === 'warning') continue;
       const top = PAD_TOP + (d.line - 1) * LINE;
       add('line', top);
       const endCol = d.end_line === d.line ? Math.max(d.end_column, d.column + 1) : d.column + 1;
@@ -95,11 +98,13 @@ export function createDesign(app) {
       li.textContent = `${file}: ok (${result.name})`;
       ul.appendChild(li);
       $('design-state').textContent = 'valid';
-      return;
+    } else {
+      const n = result.diagnostics.length + (result.omitted || 0);
+      $('design-state').textContent = `${n} problem${n === 1 ? '' : 's'}`;
     }
-    $('design-state').textContent = `${result.diagnostics.length} problem${result.diagnostics.length === 1 ? '' : 's'}`;
     for (const d of result.diagnostics) {
       const li = document.createElement('li');
+      if (d.severity === 'warning') li.className = 'warning';
       li.dataset.line = String(d.line);
       li.dataset.column = String(d.column);
       const where = document.createElement('span');
@@ -111,6 +116,11 @@ export function createDesign(app) {
       pre.textContent = d.rendered;
       li.append(where, msg, pre);
       if (d.line && d.file === file) li.addEventListener('click', () => jumpTo(d.line, d.column));
+      ul.appendChild(li);
+    }
+    if (result.omitted) {
+      const li = document.createElement('li');
+      li.textContent = `and ${result.omitted} more problems`;
       ul.appendChild(li);
     }
   }

@@ -1,5 +1,5 @@
 //! The game files of `variants/`, built into the library so that `chess` or
-//! `birds-and-ninjas` work without a path.
+//! `birds-and-ninjas` work without a path: plain texts, which the loader reads like files.
 
 /// Built-in games: (name, file text). The name is the file stem.
 pub const GAMES: &[(&str, &str)] = &[
@@ -46,10 +46,12 @@ pub const GAMES: &[(&str, &str)] = &[
 /// Built-in piece libraries: (name, file text).
 pub const LIBRARIES: &[(&str, &str)] = &[("pieces", include_str!("../../variants/pieces.toml"))];
 
+/// The text of a built-in game, by name.
 pub fn game(name: &str) -> Option<&'static str> {
     GAMES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
+/// The text of a built-in piece library, by name (`pieces`).
 pub fn library(name: &str) -> Option<&'static str> {
     LIBRARIES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
@@ -57,9 +59,4 @@ pub fn library(name: &str) -> Option<&'static str> {
 /// Names of the built-in games.
 pub fn game_names() -> Vec<&'static str> {
     GAMES.iter().map(|(n, _)| *n).collect()
-}
-
-/// The pieces of the built-in shared library (`variants/pieces.toml`), in file order.
-pub fn library_pieces() -> Vec<crate::def::PieceDef> {
-    crate::load::builtin_library_pieces("pieces").unwrap_or_default()
 }

@@ -7,54 +7,16 @@
 //! tables agree with move generation by construction, for any piece a file can describe.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use crate::def::*;
 use crate::geometry::{Geometry, coord_name};
-use crate::load::{Ctx, LoadError, Read};
+use crate::load::OptionSetting;
+use crate::source::Ctx;
 use crate::sqset::{MAX_SQUARES, SquareSet};
 use crate::types::{
     ByColor, ByPiece, ByPieceSquare, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square,
 };
 use crate::variant::*;
-
-pub(crate) fn finish(read: Read, options: &[String]) -> Result<Arc<Variant>, LoadError> {
-    let Read {
-        def,
-        sources,
-        mut diags,
-    } = read;
-    // Problems of reading (syntax, keys, types) come first, then those of meaning (unknown
-    // names, the board, the setup), each group in reading order: file by file, top to
-    // bottom, problems without a place last. So a problem is reported before what follows
-    // from it.
-    let by_place = |d: &crate::Diagnostic| d.span.map_or((u32::MAX, 0), |s| (s.file, s.start));
-    diags.sort_by_key(by_place);
-    let read_problems = diags.len();
-    let variant = def.and_then(|def| {
-        // Compiling sees the reading problems: it then checks what it can without building
-        // tables from a definition already known to be wrong.
-        let mut cx = Ctx {
-            diags: std::mem::take(&mut diags),
-        };
-        let variant = compile(&mut cx, def, options);
-        diags = cx.diags;
-        variant
-    });
-    diags[read_problems..].sort_by_key(by_place);
-    match variant {
-        Some(variant) if diags.is_empty() => Ok(Arc::new(variant)),
-        _ => {
-            if diags.is_empty() {
-                diags.push(crate::Diagnostic::global("the game could not be read"));
-            }
-            Err(LoadError {
-                sources,
-                diagnostics: diags,
-            })
-        }
-    }
-}
 
 fn zone_set(g: &Geometry, z: &ZoneDef, color: Color) -> SquareSet {
     let ranks = g.ranks() as i8;
@@ -143,7 +105,11 @@ fn over_code(o: Over) -> u8 {
     o as u8
 }
 
-pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> Option<Variant> {
+pub(crate) fn compile(
+    cx: &mut Ctx,
+    mut def: VariantDef,
+    options: &[OptionSetting],
+) -> Option<Variant> {
     // Optional rules (R25): those on by default, then those the user turns on (`NAME`,
     // `NAME=on`) or off (`NAME=off`), the last word for a name winning.
     let mut enabled: Vec<String> = def
@@ -152,21 +118,13 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         .filter(|o| o.default)
         .map(|o| o.name.clone())
         .collect();
-    for spec in options {
-        let (name, on) = match spec.split_once('=') {
-            None => (spec.as_str(), Some(true)),
-            Some((n, "on" | "true" | "yes")) => (n, Some(true)),
-            Some((n, "off" | "false" | "no")) => (n, Some(false)),
-            Some((n, _)) => (n, None),
-        };
+    for setting in options {
+        let name = setting.name();
         if def.options.iter().any(|o| o.name == name) {
-            match on {
-                Some(true) if !enabled.iter().any(|e| e == name) => enabled.push(name.to_string()),
-                Some(true) => {}
-                Some(false) => enabled.retain(|e| e != name),
-                None => cx.diags.push(crate::Diagnostic::global(format!(
-                    "option `{spec}`: write `{name}` or `{name}=on` to turn it on, `{name}=off` to turn it off"
-                ))),
+            if !setting.is_on() {
+                enabled.retain(|e| e != name);
+            } else if !enabled.iter().any(|e| e == name) {
+                enabled.push(name.to_string());
             }
         } else {
             let names: Vec<&str> = def.options.iter().map(|o| o.name.as_str()).collect();
@@ -176,7 +134,7 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             } else {
                 format!("its options: {}", names.join(", "))
             };
-            cx.diags.push(crate::Diagnostic::global(format!(
+            cx.diags.push(crate::source::Diagnostic::global(format!(
                 "{} has no option `{name}`{hint} ({avail})",
                 def.name
             )));
@@ -271,28 +229,9 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         }
     }
     // Pieces.
-    if def.pieces.len() > MAX_KINDS {
-        cx.err(
-            def.span,
-            format!("a game may use at most {MAX_KINDS} piece types"),
-            "use fewer pieces",
-        );
-    }
+    // At most MAX_KINDS pieces and their letters are checked by the loader.
     let mut royal = None;
     for (i, p) in def.pieces.iter().enumerate() {
-        if let Some(q) = def.pieces[..i]
-            .iter()
-            .find(|q| q.letter == p.letter && p.letter != '?')
-        {
-            cx.err(
-                p.letter_span,
-                format!(
-                    "two pieces of this game have the letter `{}`: `{}` and `{}`",
-                    p.letter, q.id, p.id
-                ),
-                "give each piece its own letter",
-            );
-        }
         if p.royal {
             if royal.is_some() {
                 cx.err(
@@ -1154,7 +1093,6 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             value: (p.value * 100.0).round() as i32,
             royal: p.royal,
             pawn: p.pawn,
-            def: p.clone(),
         })
         .collect();
     let zobrist = crate::zobrist::Zobrist::new(n);
@@ -1195,12 +1133,13 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
         has_drops,
         scepter,
         enabled,
+        warnings: Vec::new(),
         def,
     };
     // The setup must be a valid position of the game. Slot pieces and a `reserve` table
     // complete it (Pick the Piece).
     let setup = variant.setup.trim().to_string();
-    match crate::fen::parse(&variant, &setup) {
+    match crate::setup::Setup::parse_data(&variant, &setup) {
         Ok(mut parsed) => {
             let g = &variant.geometry;
             let mut ok = true;
@@ -1267,15 +1206,15 @@ pub(crate) fn compile(cx: &mut Ctx, mut def: VariantDef, options: &[String]) -> 
             if !ok {
                 return None;
             }
-            variant.setup = crate::fen::write_parsed(&variant, &parsed);
+            variant.setup = crate::setup::write_data(&variant, &parsed);
         }
         Err(e) => {
             // `setup` was trimmed: offsets count from its first non-space character.
             let lead = variant.def.setup.len() - variant.def.setup.trim_start().len();
             cx.err(
-                setup_span(&variant.def, lead + e.offset, e.len),
-                format!("bad setup: {}", e.message),
-                e.hint.clone(),
+                setup_span(&variant.def, lead + e.offset(), e.len()),
+                format!("bad setup: {e}"),
+                e.hint(),
             );
             return None;
         }
@@ -1339,7 +1278,7 @@ fn check_setup_letters(cx: &mut Ctx, def: &VariantDef) {
     cx.err(
         setup_span(def, lead + j, 1),
         message,
-        crate::fen::letters_hint(def.pieces.iter().map(|p| p.letter)),
+        crate::setup::letters_hint(def.pieces.iter().map(|p| p.letter)),
     );
 }
 

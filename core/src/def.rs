@@ -15,9 +15,6 @@ pub enum Mode {
 }
 
 impl Mode {
-    pub fn can_move(self) -> bool {
-        matches!(self, Mode::Move | Mode::Both)
-    }
     pub fn can_capture(self) -> bool {
         matches!(self, Mode::Capture | Mode::Both)
     }
@@ -63,14 +60,6 @@ impl Prim {
         ("cannon", Prim::Cannon),
         ("bent", Prim::Bent),
     ];
-
-    pub fn name(self) -> &'static str {
-        Prim::ALL
-            .iter()
-            .find(|(_, p)| *p == self)
-            .map(|(n, _)| *n)
-            .unwrap_or("?")
-    }
 }
 
 /// One entry of a piece's `moves` list, in White's view (Black's is mirrored, R2).
@@ -92,14 +81,12 @@ pub struct MoveDef {
     pub capture_over: bool,
     pub distance: u8,
     pub capture_screen: bool,
-    pub span: Span,
 }
 
 /// A set of squares written in White's view.
 #[derive(Clone, Debug)]
 pub struct ZoneDef {
     pub items: Vec<ZoneItem>,
-    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,8 +119,12 @@ pub struct PieceDef {
     pub moves: Vec<MoveDef>,
     /// The span of the piece's table key, for messages about the whole piece.
     pub span: Span,
+    /// Where the game named the piece (its `pieces` entry, slot or reserve key), or its key
+    /// for a piece the game's file defines: where messages about its choice point.
+    pub named_at: Span,
 }
 
+/// A name written in a file, with where.
 #[derive(Clone, Debug)]
 pub struct Named {
     pub name: String,
@@ -213,7 +204,6 @@ pub struct VariantDef {
 pub struct ScepterDef {
     pub zone: ZoneDef,
     pub win: bool,
-    pub span: Span,
 }
 
 /// An optional rule (R25): off unless `default` or the user turns it on.
@@ -224,7 +214,6 @@ pub struct OptionDef {
     pub default: bool,
     pub promotions: Vec<PromotionDef>,
     pub scepter: Option<ScepterDef>,
-    pub span: Span,
 }
 
 /// A setup slot (Pick the Piece): squares in White's view, filled with a chosen piece.
@@ -233,5 +222,4 @@ pub struct SlotDef {
     pub name: String,
     pub squares: Vec<SquareRef>,
     pub piece: Option<Named>,
-    pub span: Span,
 }

@@ -3,14 +3,14 @@
 //! board (`fairyforge piece`) and by tests that compare attack detection against its
 //! definition on random boards.
 
-use crate::fen::ParsedFen;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
+use crate::setup::SetupData;
+use crate::types::{Color, Kind, Piece, Square};
 use crate::variant::Variant;
 
 /// The setup of [`Position::with_pieces`]: these pieces, `side` to move, nothing else.
-pub(crate) fn setup(variant: &Variant, pieces: &[(Square, Kind, Color)], side: Color) -> ParsedFen {
+pub(crate) fn setup(variant: &Variant, pieces: &[(Square, Kind, Color)], side: Color) -> SetupData {
     let mut board = vec![Piece::EMPTY; variant.num_squares()];
     for &(sq, kind, color) in pieces {
         assert!(
@@ -19,17 +19,7 @@ pub(crate) fn setup(variant: &Variant, pieces: &[(Square, Kind, Color)], side: C
         );
         board[sq.index()] = Piece::new(kind, color);
     }
-    ParsedFen {
-        board,
-        side,
-        castling: CastlingRights::NONE,
-        ep_from: Square::NONE,
-        ep_to: Square::NONE,
-        ep_steps: 0,
-        halfmove: 0,
-        fullmove: 1,
-        reserves: ByColor::new([0; MAX_KINDS], [0; MAX_KINDS]),
-    }
+    SetupData::with_board(board, side)
 }
 
 /// The pseudo-legal moves of the piece on `sq` (see [`Position::piece_moves`]).

@@ -15,21 +15,12 @@
 #![warn(missing_docs)]
 
 mod attack;
-// TODO(arch-load): document the loading side's public items, then drop this allow.
-#[allow(missing_docs)]
 pub mod builtin;
 mod compile;
-// TODO(arch-load): document the loading side's public items, then drop this allow.
-#[allow(missing_docs)]
-pub mod def;
+mod def;
 mod diagram;
-// TODO(arch-load): document the loading side's public items, then drop this allow.
-#[allow(missing_docs)]
-pub mod fen;
 pub mod geometry;
 mod input;
-// TODO(arch-load): document the loading side's public items, then drop this allow.
-#[allow(missing_docs)]
 mod load;
 mod movegen;
 mod moves;
@@ -38,24 +29,26 @@ mod outcome;
 mod perft;
 mod position;
 pub mod search;
-// TODO(arch-load): document the loading side's public items, then drop this allow.
-#[allow(missing_docs)]
-pub mod source;
+mod setup;
+mod source;
 mod sqset;
 mod types;
 mod variant;
 mod zobrist;
 
-pub use fen::FenError;
 pub use geometry::Geometry;
 pub use input::{Illegal, InputError, Unreadable};
-pub use load::{LoadError, check_library};
+pub use load::{
+    Checked, Diagnostic, LoadError, Loader, Location, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_FILE_BYTES,
+    MAX_FILES, OptionError, OptionSetting, library_pieces,
+};
 pub use moves::{Move, MoveKind};
 pub use notation::{Malformed, MoveError};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft, perft_with_progress};
 pub use position::{IllegalMove, PlayTextError, Position};
-pub use source::Diagnostic;
+pub use setup::{MAX_COUNTER, MAX_RESERVE, Setup, SetupError, SetupErrorKind};
+pub use source::Severity;
 pub use sqset::SquareSet;
 pub use types::{ByColor, CastlingRights, Color, Kind, Square};
 pub use variant::{PieceType, Variant};

@@ -8,11 +8,11 @@
 
 use std::sync::Arc;
 
-use crate::fen::{self, FenError, ParsedFen};
 use crate::input::InputError;
 use crate::moves::{Move, MoveKind};
 use crate::notation::MoveError;
 use crate::outcome::Outcome;
+use crate::setup::{self, MAX_COUNTER, Setup, SetupData, SetupError};
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
@@ -76,6 +76,7 @@ struct Undo {
     castling: CastlingRights,
     ep: EnPassant,
     halfmove: u32,
+    fullmove: u32,
     hash: u64,
     ended: bool,
 }
@@ -166,17 +167,42 @@ impl PartialEq for Position {
 impl Position {
     /// The start position of a variant.
     pub fn start(variant: &Arc<Variant>) -> Position {
-        Position::from_fen(variant, &variant.setup)
-            .expect("the setup was checked when the variant loaded")
+        Position::from_setup(Setup::start(variant))
     }
 
-    /// Reads an R28 position string (or, for orthodox chess, a FEN with `KQkq`).
-    pub fn from_fen(variant: &Arc<Variant>, s: &str) -> Result<Position, FenError> {
-        let parsed = fen::parse(variant, s)?;
-        Ok(Position::from_parsed(variant.clone(), parsed))
+    /// Reads an R28 position string (or, for orthodox chess, a FEN with `KQkq`): the
+    /// [`Setup`] it gives, as a position.
+    pub fn from_fen(variant: &Arc<Variant>, s: &str) -> Result<Position, SetupError> {
+        Setup::parse(variant, s).map(Position::from_setup)
     }
 
-    pub(crate) fn from_parsed(variant: Arc<Variant>, p: ParsedFen) -> Position {
+    /// The position a setup describes.
+    pub fn from_setup(setup: Setup) -> Position {
+        let (variant, data) = setup.into_parts();
+        Position::from_parsed(variant, data)
+    }
+
+    /// The position as a setup (whose position string is [`Position::fen`]).
+    pub fn setup(&self) -> Setup {
+        Setup::from_data(self.variant.clone(), self.setup_data())
+    }
+
+    /// The parts a position string gives.
+    fn setup_data(&self) -> SetupData {
+        SetupData {
+            board: self.board.clone(),
+            side: self.side,
+            castling: self.castling,
+            ep_from: self.ep.from,
+            ep_to: self.ep.to,
+            ep_steps: self.ep.steps,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            reserves: self.reserves,
+        }
+    }
+
+    pub(crate) fn from_parsed(variant: Arc<Variant>, p: SetupData) -> Position {
         let n = variant.num_squares();
         let mut pos = Position {
             board: vec![Piece::EMPTY; n],
@@ -257,7 +283,7 @@ impl Position {
 
     /// The en-passant target squares, in the order the pawn passed them (R14, R28).
     pub fn ep_targets(&self) -> Vec<Square> {
-        fen::ep_line(&self.variant, self.ep.from, self.ep.to, self.ep.steps)
+        setup::ep_line(&self.variant, self.ep.from, self.ep.to, self.ep.steps)
     }
 
     /// The square of the piece that a capture en passant would take.
@@ -316,7 +342,7 @@ impl Position {
 
     /// The position string (R28).
     pub fn fen(&self) -> String {
-        fen::write(self)
+        setup::write_data(&self.variant, &self.setup_data())
     }
 
     /// How many times the current position has occurred in this game, counting now.
@@ -423,6 +449,7 @@ impl Position {
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
             ended: self.ended,
         };
@@ -495,9 +522,14 @@ impl Position {
             self.hash ^= z.castling(self.castling) ^ z.castling(rights);
             self.castling = rights;
         }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        // The counters stop at the largest a position string may give (no wrap).
+        self.halfmove = if reset {
+            0
+        } else {
+            (self.halfmove + 1).min(MAX_COUNTER)
+        };
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = (self.fullmove + 1).min(MAX_COUNTER);
         }
         self.side = !us;
         self.hash ^= self.variant.zobrist.side;
@@ -529,9 +561,7 @@ impl Position {
         let m = u.mv;
         let us = !self.side;
         self.side = us;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
+        self.fullmove = u.fullmove;
         match m.kind() {
             MoveKind::Drop => {
                 let k = m.dropped().expect("a drop drops a piece");
@@ -632,11 +662,6 @@ impl Position {
     #[inline]
     pub(crate) fn reserves_of(&self, color: Color) -> &[u8; MAX_KINDS] {
         &self.reserves[color]
-    }
-
-    /// Both sides' reserves.
-    pub(crate) fn reserves(&self) -> &ByColor<[u8; MAX_KINDS]> {
-        &self.reserves
     }
 
     /// The en-passant line of the last move.

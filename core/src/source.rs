@@ -1,82 +1,45 @@
-//! Source files, spans and diagnostics that point at the exact line and column.
-//!
-//! Variant files are read into a small spanned tree ([`Node`]) so that every later check,
-//! syntactic or semantic, can say where in which file the problem is.
+//! Source files, spans and the problems found in them, the lowest layer of loading: the
+//! loader and the compiler report into a [`Ctx`]; the loader turns what was collected
+//! into the public [`crate::Diagnostic`]s of a [`crate::LoadError`].
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use indexmap::IndexMap;
-use std::fmt;
+
+/// How serious a problem is: an error stops the game from loading, a warning does not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The file cannot be loaded as it is.
+    Error,
+    /// The file loads, but probably does not say what its author meant.
+    Warning,
+}
 
 /// One loaded text file. `name` is how messages refer to it (the path as given).
 #[derive(Clone, Debug)]
-pub struct SourceFile {
+pub(crate) struct SourceFile {
     pub name: String,
     pub text: String,
+    /// Byte offset of the start of each line, for line and column in logarithmic time.
+    line_starts: Vec<usize>,
+    /// Whether the file is one of the texts built into the library.
+    pub builtin: bool,
 }
 
 /// A byte range inside one of the loaded files.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub struct Span {
+pub(crate) struct Span {
     pub file: u32,
     pub start: usize,
     pub end: usize,
 }
 
-/// A value of a TOML document, with where it came from.
-#[derive(Clone, Debug)]
-pub struct Node {
-    pub value: Value,
-    pub span: Span,
-}
-
-#[derive(Clone, Debug)]
-pub enum Value {
-    Str(String),
-    Int(i64),
-    Float(f64),
-    Bool(bool),
-    Array(Vec<Node>),
-    Table(Table),
-    Datetime,
-}
-
-/// A table: keys in file order, each with the span of the key itself.
-#[derive(Clone, Debug, Default)]
-pub struct Table {
-    pub entries: IndexMap<String, (Span, Node)>,
-}
-
-impl Value {
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Value::Str(_) => "a string",
-            Value::Int(_) => "an integer",
-            Value::Float(_) => "a number",
-            Value::Bool(_) => "a boolean",
-            Value::Array(_) => "an array",
-            Value::Table(_) => "a table",
-            Value::Datetime => "a date",
-        }
-    }
-}
-
-impl Table {
-    pub fn get(&self, key: &str) -> Option<&Node> {
-        self.entries.get(key).map(|(_, n)| n)
-    }
-
-    pub fn key_span(&self, key: &str) -> Option<Span> {
-        self.entries.get(key).map(|(s, _)| *s)
-    }
-}
-
-/// One problem found in a file.
+/// One problem found in a file, before it is placed by line and column.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
+pub(crate) struct Diagnostic {
     pub span: Option<Span>,
     pub message: String,
     /// A short note drawn under the caret: what was expected, how to fix it.
     pub label: String,
+    pub severity: Severity,
 }
 
 impl Diagnostic {
@@ -85,81 +48,137 @@ impl Diagnostic {
             span: Some(span),
             message: message.into(),
             label: label.into(),
+            severity: Severity::Error,
         }
     }
 
+    /// A problem that belongs to no place of a file (an option, a missing file).
     pub fn global(message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             span: None,
             message: message.into(),
             label: String::new(),
+            severity: Severity::Error,
         }
+    }
+
+    /// Where the problem sorts: file by file, top to bottom, problems without a place last.
+    pub fn place(&self) -> (u32, usize) {
+        self.span.map_or((u32::MAX, 0), |s| (s.file, s.start))
     }
 }
 
-/// All the files of one load and the problems found in them.
+/// Collects the problems found while reading and compiling one game.
+#[derive(Debug, Default)]
+pub(crate) struct Ctx {
+    pub diags: Vec<Diagnostic>,
+}
+
+impl Ctx {
+    pub fn err(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
+        self.diags.push(Diagnostic::new(span, message, label));
+    }
+
+    pub fn warn(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
+        let mut d = Diagnostic::new(span, message, label);
+        d.severity = Severity::Warning;
+        self.diags.push(d);
+    }
+
+    /// Whether an error (not a warning) has been reported.
+    pub fn has_errors(&self) -> bool {
+        self.diags.iter().any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// All the files of one load.
 #[derive(Clone, Debug, Default)]
-pub struct Sources {
+pub(crate) struct Sources {
     pub files: Vec<SourceFile>,
 }
 
 impl Sources {
-    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> u32 {
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>, builtin: bool) -> u32 {
+        let text = text.into();
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         self.files.push(SourceFile {
             name: name.into(),
-            text: text.into(),
+            text,
+            line_starts,
+            builtin,
         });
         (self.files.len() - 1) as u32
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
-    pub fn line_col(&self, span: Span) -> (usize, usize) {
-        let text = &self.files[span.file as usize].text;
-        let upto = &text[..floor_char(text, span.start)];
-        let line = upto.matches('\n').count() + 1;
-        let line_start = upto.rfind('\n').map(|i| i + 1).unwrap_or(0);
-        let col = upto[line_start..].chars().count() + 1;
-        (line, col)
+    pub fn file(&self, span: Span) -> Option<&SourceFile> {
+        self.files.get(span.file as usize)
     }
 
-    /// Renders diagnostics as `FILE:LINE:COLUMN: message`, then the source line with a
-    /// caret under the offending text and a note.
-    pub fn render(&self, diags: &[Diagnostic]) -> String {
-        let mut out = String::new();
-        let renderer = Renderer::plain();
-        for d in diags {
-            match d.span {
-                Some(span) if (span.file as usize) < self.files.len() => {
-                    let file = &self.files[span.file as usize];
-                    let (line, col) = self.line_col(span);
-                    out.push_str(&format!("{}:{}:{}: {}\n", file.name, line, col, d.message));
-                    // Spans are byte ranges: widen them to whole characters.
-                    let start = floor_char(&file.text, span.start);
-                    let end = ceil_char(&file.text, span.end.max(start));
-                    let annotation =
-                        AnnotationKind::Primary
-                            .span(start..end)
-                            .label(if d.label.is_empty() {
-                                None
-                            } else {
-                                Some(d.label.as_str())
-                            });
-                    let report = &[Group::with_level(Level::ERROR)
-                        .element(Snippet::source(&file.text).annotation(annotation))];
-                    out.push_str(&renderer.render(report));
-                    out.push('\n');
-                }
-                _ => {
-                    out.push_str(&format!("{}\n", d.message));
-                }
-            }
-        }
+    /// 1-based line and column (in characters) of a byte offset of a file.
+    pub fn line_col_at(&self, file: u32, at: usize) -> (usize, usize) {
+        let f = &self.files[file as usize];
+        let at = floor_char(&f.text, at);
+        let line = f.line_starts.partition_point(|s| *s <= at);
+        let start = f.line_starts[line - 1];
+        (line, f.text[start..at].chars().count() + 1)
+    }
+
+    /// 1-based line and column of the start of a span.
+    pub fn line_col(&self, span: Span) -> (usize, usize) {
+        self.line_col_at(span.file, span.start)
+    }
+
+    /// Renders one diagnostic as `FILE:LINE:COLUMN: message`, then the source line with a
+    /// caret under the offending text and a note; a diagnostic without a place is its
+    /// message alone. Only the lines the span covers are handed to the renderer, so that
+    /// the cost does not grow with the file.
+    pub fn render(&self, d: &Diagnostic) -> String {
+        let warning = if d.severity == Severity::Warning {
+            "warning: "
+        } else {
+            ""
+        };
+        let Some((span, file)) = d.span.and_then(|s| Some((s, self.file(s)?))) else {
+            return format!("{warning}{}\n", d.message);
+        };
+        let (line, col) = self.line_col(span);
+        let mut out = format!("{}:{line}:{col}: {warning}{}\n", file.name, d.message);
+        // Spans are byte ranges: widen them to whole characters, then to whole lines.
+        let start = floor_char(&file.text, span.start);
+        let end = ceil_char(&file.text, span.end.max(start));
+        let first = file.line_starts[line - 1];
+        let last_line = file.line_starts.partition_point(|s| *s <= end.max(start));
+        let stop = file
+            .line_starts
+            .get(last_line)
+            .map_or(file.text.len(), |s| s - 1);
+        let stop = stop.max(end);
+        let annotation = AnnotationKind::Primary
+            .span(start - first..end - first)
+            .label(if d.label.is_empty() {
+                None
+            } else {
+                Some(d.label.as_str())
+            });
+        let level = match d.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+        };
+        let report = &[Group::with_level(level).element(
+            Snippet::source(&file.text[first..stop])
+                .line_start(line)
+                .annotation(annotation),
+        )];
+        out.push_str(&Renderer::plain().render(report));
+        out.push('\n');
         out
     }
 }
 
 /// The last character boundary at or before `i` (clamped to the text).
-fn floor_char(text: &str, i: usize) -> usize {
+pub(crate) fn floor_char(text: &str, i: usize) -> usize {
     let mut i = i.min(text.len());
     while !text.is_char_boundary(i) {
         i -= 1;
@@ -168,7 +187,7 @@ fn floor_char(text: &str, i: usize) -> usize {
 }
 
 /// The first character boundary at or after `i` (clamped to the text).
-fn ceil_char(text: &str, i: usize) -> usize {
+pub(crate) fn ceil_char(text: &str, i: usize) -> usize {
     let mut i = i.min(text.len());
     while !text.is_char_boundary(i) {
         i += 1;
@@ -176,94 +195,23 @@ fn ceil_char(text: &str, i: usize) -> usize {
     i
 }
 
-/// Parses TOML text into a spanned tree; syntax errors become diagnostics.
-pub fn parse_toml(file: u32, text: &str) -> Result<Table, Vec<Diagnostic>> {
-    let (doc, errors) = toml::de::DeTable::parse_recoverable(text);
-    if !errors.is_empty() {
-        let mut out = Vec::new();
-        for e in errors {
-            let range = e.span().unwrap_or(0..0);
-            let msg = e.message().trim().to_string();
-            let msg = msg.lines().next().unwrap_or("syntax error").to_string();
-            out.push(Diagnostic::new(
-                Span {
-                    file,
-                    start: range.start,
-                    end: range.end,
-                },
-                format!("TOML syntax error: {msg}"),
-                "the file must be valid TOML",
-            ));
-        }
-        return Err(out);
-    }
-    Ok(convert_table(file, doc.get_ref()))
-}
-
-fn convert_table(file: u32, t: &toml::de::DeTable<'_>) -> Table {
-    let mut entries = IndexMap::new();
-    for (k, v) in t.iter() {
-        let ks = k.span();
-        let key_span = Span {
-            file,
-            start: ks.start,
-            end: ks.end,
-        };
-        entries.insert(k.get_ref().to_string(), (key_span, convert_value(file, v)));
-    }
-    Table { entries }
-}
-
-fn convert_value(file: u32, v: &toml::Spanned<toml::de::DeValue<'_>>) -> Node {
-    use toml::de::DeValue;
-    let r = v.span();
-    let span = Span {
-        file,
-        start: r.start,
-        end: r.end,
-    };
-    let value = match v.get_ref() {
-        DeValue::String(s) => Value::Str(s.to_string()),
-        DeValue::Integer(i) => {
-            let s = i.as_str().replace('_', "");
-            let parsed = match i.radix() {
-                10 => s.parse::<i64>().ok(),
-                r => i64::from_str_radix(
-                    s.trim_start_matches("0x")
-                        .trim_start_matches("0o")
-                        .trim_start_matches("0b"),
-                    r,
-                )
-                .ok(),
-            };
-            match parsed {
-                Some(n) => Value::Int(n),
-                None => Value::Float(f64::NAN),
-            }
-        }
-        DeValue::Float(f) => Value::Float(
-            f.as_str()
-                .replace('_', "")
-                .parse::<f64>()
-                .unwrap_or(f64::NAN),
-        ),
-        DeValue::Boolean(b) => Value::Bool(*b),
-        DeValue::Datetime(_) => Value::Datetime,
-        DeValue::Array(a) => Value::Array(a.iter().map(|x| convert_value(file, x)).collect()),
-        DeValue::Table(t) => Value::Table(convert_table(file, t)),
-    };
-    Node { value, span }
-}
-
 /// The closest candidate to `word`, if it is close enough to be a likely typo.
-pub fn did_you_mean<'a>(
+pub(crate) fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    // Words far longer than any name are not typos of one (and would cost time).
+    if word.len() > 64 {
+        return None;
+    }
+    let word = word.to_lowercase();
     let mut best: Option<(usize, &str)> = None;
-    for c in candidates {
-        let d = edit_distance(&word.to_lowercase(), &c.to_lowercase());
+    for c in candidates.into_iter().filter(|c| c.len() <= 64) {
         let limit = (c.chars().count().max(word.chars().count()) / 3).max(1);
+        if c.chars().count().abs_diff(word.chars().count()) > limit {
+            continue;
+        }
+        let d = edit_distance(&word, &c.to_lowercase());
         if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }
@@ -288,7 +236,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// `: did you mean `x`?` when a candidate is close to `word`, else nothing: the tail of a
 /// message about an unknown name.
-pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+pub(crate) fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     match did_you_mean(word, candidates) {
         Some(s) => format!(": did you mean `{s}`?"),
         None => String::new(),
@@ -296,18 +244,12 @@ pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 }
 
 /// A list of words as `a`, `b` or `c`.
-pub fn one_of(words: &[&str]) -> String {
+pub(crate) fn one_of(words: &[&str]) -> String {
     let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
     match quoted.len() {
         0 => String::new(),
         1 => quoted[0].clone(),
         n => format!("{} or {}", quoted[..n - 1].join(", "), quoted[n - 1]),
-    }
-}
-
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
     }
 }
 
@@ -323,5 +265,18 @@ mod tests {
         );
         assert_eq!(did_you_mean("zzz", ["leap", "slide", "jump"]), None);
         assert_eq!(did_you_mean("lettr", ["letter", "value"]), Some("letter"));
+    }
+
+    #[test]
+    fn lines_and_columns() {
+        let mut s = Sources::default();
+        let f = s.add("x", "ab\ncé\n\nz", false);
+        assert_eq!(s.line_col_at(f, 0), (1, 1));
+        assert_eq!(s.line_col_at(f, 2), (1, 3));
+        assert_eq!(s.line_col_at(f, 3), (2, 1));
+        assert_eq!(s.line_col_at(f, 6), (2, 3));
+        assert_eq!(s.line_col_at(f, 7), (3, 1));
+        assert_eq!(s.line_col_at(f, 8), (4, 1));
+        assert_eq!(s.line_col_at(f, 99), (4, 2));
     }
 }

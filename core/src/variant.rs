@@ -1,12 +1,8 @@
 //! A compiled variant: the board, the piece types and the per-square tables that move
 //! generation and attack detection read. Built once by `compile`; read-only afterwards.
 
-use std::path::Path;
-use std::sync::Arc;
-
-use crate::def::{Over, PieceDef, VariantDef};
+use crate::def::{Over, VariantDef};
 use crate::geometry::Geometry;
-use crate::load::{self, LoadError};
 use crate::sqset::SquareSet;
 use crate::types::{ByColor, ByPiece, ByPieceSquare, CastlingRights, Color, Kind, Square};
 use crate::zobrist::Zobrist;
@@ -21,7 +17,6 @@ pub struct PieceType {
     pub(crate) value: i32,
     pub(crate) royal: bool,
     pub(crate) pawn: bool,
-    pub(crate) def: PieceDef,
 }
 
 impl PieceType {
@@ -53,11 +48,6 @@ impl PieceType {
     /// Is it a pawn, whose moves reset the count toward the 100-ply draw (R24)?
     pub fn is_pawn(&self) -> bool {
         self.pawn
-    }
-
-    /// The piece as its file describes it.
-    pub fn definition(&self) -> &PieceDef {
-        &self.def
     }
 }
 
@@ -246,6 +236,8 @@ pub struct Variant {
     pub(crate) scepter: Option<(ByColor<SquareSet>, bool)>,
     /// Names of the optional rules in force.
     pub(crate) enabled: Vec<String>,
+    /// What the loader found doubtful in the file (the game loads).
+    pub(crate) warnings: Vec<crate::Diagnostic>,
 }
 
 impl std::fmt::Debug for Variant {
@@ -257,77 +249,6 @@ impl std::fmt::Debug for Variant {
 }
 
 impl Variant {
-    /// Loads and compiles a variant file from disk.
-    pub fn from_path(path: impl AsRef<Path>) -> Result<Arc<Variant>, LoadError> {
-        Self::from_path_with_options(path, &[])
-    }
-
-    /// Loads a variant file with optional rules (R25) turned on by name.
-    pub fn from_path_with_options(
-        path: impl AsRef<Path>,
-        options: &[String],
-    ) -> Result<Arc<Variant>, LoadError> {
-        match load::read_path(path.as_ref()) {
-            Ok(read) => crate::compile::finish(read, options),
-            Err(msg) => Err(LoadError {
-                sources: Default::default(),
-                diagnostics: vec![crate::Diagnostic::global(msg)],
-            }),
-        }
-    }
-
-    /// Loads a variant from text; `name` is used in messages. Imports and `extends`
-    /// resolve to the built-in libraries and games.
-    pub fn from_str_named(name: &str, text: &str) -> Result<Arc<Variant>, LoadError> {
-        crate::compile::finish(load::read_str(name, text), &[])
-    }
-
-    /// Loads a variant from text whose imports and `extends` resolve relative to `dir`
-    /// (then to the built-ins).
-    pub fn from_str_in(name: &str, text: &str, dir: &Path) -> Result<Arc<Variant>, LoadError> {
-        crate::compile::finish(load::read_str_at(name, text, dir), &[])
-    }
-
-    /// A game built into the library, by the file stem of its file in `variants/`.
-    pub fn builtin(name: &str) -> Option<Arc<Variant>> {
-        let text = crate::builtin::game(name)?;
-        Some(
-            Self::from_str_named(&format!("<built-in {name}.toml>"), text)
-                .expect("built-in variants are valid"),
-        )
-    }
-
-    /// A built-in game name, or else a path to a variant file.
-    pub fn resolve(spec: &str) -> Result<Arc<Variant>, LoadError> {
-        Self::resolve_with_options(spec, &[])
-    }
-
-    /// Like [`Variant::resolve`], with optional rules (R25) turned on by name.
-    pub fn resolve_with_options(spec: &str, options: &[String]) -> Result<Arc<Variant>, LoadError> {
-        if let Some(text) = crate::builtin::game(spec) {
-            return crate::compile::finish(
-                load::read_str(&format!("<built-in {spec}.toml>"), text),
-                options,
-            );
-        }
-        if !Path::new(spec).exists() {
-            let names = crate::builtin::game_names();
-            let hint = match crate::source::did_you_mean(spec, names.iter().copied()) {
-                Some(s) => format!(" Did you mean `{s}`?"),
-                None => String::new(),
-            };
-            let msg = format!(
-                "`{spec}` is neither a built-in game nor a file.{hint} Built-in games: {} (`fairyforge list` describes them).",
-                names.join(", ")
-            );
-            return Err(LoadError {
-                sources: Default::default(),
-                diagnostics: vec![crate::Diagnostic::global(msg)],
-            });
-        }
-        Self::from_path_with_options(spec, options)
-    }
-
     /// The game's name.
     pub fn name(&self) -> &str {
         &self.name
@@ -365,7 +286,7 @@ impl Variant {
 
     /// Piece kinds in the order position strings list reserves (R28).
     pub fn reserve_order(&self) -> Vec<Kind> {
-        crate::fen::reserve_order(self)
+        crate::setup::reserve_order(self)
     }
 
     /// The optional rules of this game: (name, description, on).
@@ -459,8 +380,9 @@ impl Variant {
         self.promotion_at(kind, color, to).is_none_or(|r| r.suffix)
     }
 
-    /// The variant's definition as read from its file.
-    pub fn definition(&self) -> &VariantDef {
-        &self.def
+    /// What the loader found doubtful in the game's file, though the game loads: a pawn
+    /// that never promotes, say.
+    pub fn warnings(&self) -> &[crate::Diagnostic] {
+        &self.warnings
     }
 }

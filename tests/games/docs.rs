@@ -126,8 +126,7 @@ fn read(path: &str) -> String {
 }
 
 fn example(file: &str) -> std::sync::Arc<Variant> {
-    Variant::from_path(root().join("docs/examples").join(file))
-        .unwrap_or_else(|e| panic!("{file}: {e}"))
+    Variant::load(root().join("docs/examples").join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
 /// Every diagram of `docs/games.md`, with a title.
@@ -225,7 +224,7 @@ fn every_example_game_runs() {
     let mut report = String::new();
     for f in toml_files(&root().join("docs")) {
         let rel = f.strip_prefix(root()).unwrap().display().to_string();
-        let v = Variant::from_path(&f).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let v = Variant::load(&f).unwrap_or_else(|e| panic!("{rel}: {e}"));
         let mut p = Position::start(&v);
         let (n1, n2) = (perft(&mut p, 1), perft(&mut p, 2));
         assert!(n1 > 0 && n2 > n1, "{rel}");

@@ -75,7 +75,7 @@ fn a_game_file_loads_validates_and_plays() {
     );
 
     // The same through the library.
-    let v = Variant::from_path(dir.join("bomber-slots.toml")).unwrap();
+    let v = Variant::load(dir.join("bomber-slots.toml")).unwrap();
     let mut p = Position::start(&v);
     assert_eq!(p.fen(), start);
     assert_eq!(perft(&mut p, 2), 1296);
@@ -139,7 +139,7 @@ fn a_game_file_with_a_piece_of_its_own() {
         "camel-corps.toml: ok (Camel Corps)\ncamel-corps-heavy.toml: ok (Camel Corps (heavy reserve))\n"
     );
 
-    let v = Variant::from_path(dir.join("camel-corps.toml")).unwrap();
+    let v = Variant::load(dir.join("camel-corps.toml")).unwrap();
     let camel = v
         .kind_by_id("camel-guard")
         .expect("the file's own piece is in the game");
@@ -170,7 +170,7 @@ fn a_game_file_with_a_piece_of_its_own() {
 
     // The heavy reserve: camels and a cannon, no ninja pawns left from the parent (the
     // letters in the order of the game's pieces: its own camel, then the cannon).
-    let heavy = Variant::from_path(dir.join("camel-corps-heavy.toml")).unwrap();
+    let heavy = Variant::load(dir.join("camel-corps-heavy.toml")).unwrap();
     let mut p = Position::start(&heavy);
     assert_eq!(
         p.fen(),

@@ -22,7 +22,7 @@ impl Line {
     /// A built-in game with optional rules (R25) turned on.
     pub fn with_options(name: &str, options: &[&str]) -> Line {
         let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
-        let v = Variant::resolve_with_options(name, &opts)
+        let v = fairyforge_tests::game_with_options(name, &opts)
             .unwrap_or_else(|e| panic!("{name} with {options:?}: {e}"));
         Line::start(v)
     }

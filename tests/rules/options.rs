@@ -126,10 +126,10 @@ fn r25_capture_the_scepter_exists_only_on_the_104_square_board() {
         "air-and-trench-warfare",
         "chess",
     ] {
-        let r = Variant::resolve_with_options(g, &[SCEPTER.to_string()]);
+        let r = fairyforge_tests::game_with_options(g, &[SCEPTER]);
         assert!(r.is_err(), "{g} accepted {SCEPTER}");
     }
-    let err = Variant::resolve_with_options("birds-and-ninjas", &[INSANE.to_string()]).unwrap_err();
+    let err = fairyforge_tests::game_with_options("birds-and-ninjas", &[INSANE]).unwrap_err();
     assert!(
         err.render().contains("capture-the-scepter"),
         "{}",
@@ -233,7 +233,7 @@ fn r25_no_insane_ninja_promotion_for_the_leaping_ninja_guard() {
     // Birds and Ninjas and Insane Ninja have no such option.
     for g in ["birds-and-ninjas", "insane-ninja"] {
         assert!(
-            Variant::resolve_with_options(g, &[INSANE.to_string()]).is_err(),
+            fairyforge_tests::game_with_options(g, &[INSANE]).is_err(),
             "{g}"
         );
     }
@@ -271,8 +271,16 @@ fn hill(options: &[&str]) -> Result<std::sync::Arc<Variant>, String> {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("hill.toml");
     std::fs::write(&path, HILL).unwrap();
-    let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
-    Variant::from_path_with_options(path.to_str().unwrap(), &opts).map_err(|e| e.render())
+    // The command line's syntax, read in one place: a bad value is an error of its own.
+    let settings = options
+        .iter()
+        .map(|s| s.parse::<fairyforge::OptionSetting>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    Variant::loader()
+        .options(settings)
+        .load(&path)
+        .map_err(|e| e.render())
 }
 
 #[test]

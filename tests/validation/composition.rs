@@ -31,7 +31,9 @@ fn a_childs_import_adds_to_its_parents() {
     let text = text
         .replace("[] w", " w")
         .replace("RNBQKBNR w", "RNBQKBWR w");
-    let v = Variant::from_str_in("wazir-chess.toml", &text, &dir)
+    let v = Variant::loader()
+        .base_dir(&dir)
+        .parse("wazir-chess.toml", &text)
         .unwrap_or_else(|e| panic!("{}", e.render()));
     assert!(v.kind_by_id("wazir").is_some() && v.kind_by_id("queen").is_some());
     let p = Position::start(&v);
@@ -53,7 +55,9 @@ fn a_childs_import_adds_to_its_parents() {
 fn a_mistyped_path_is_not_taken_for_a_built_in_game() {
     let dir = temp_dir("path");
     let text = "extends = \"lib/birds-and-ninjas.toml\"\nname = \"Mine\"\n";
-    let e = Variant::from_str_in("mine.toml", text, &dir)
+    let e = Variant::loader()
+        .base_dir(&dir)
+        .parse("mine.toml", text)
         .unwrap_err()
         .render();
     assert!(
@@ -61,10 +65,9 @@ fn a_mistyped_path_is_not_taken_for_a_built_in_game() {
         "{e}"
     );
     // The bare name is the built-in game.
-    let ok = Variant::from_str_in(
+    let ok = Variant::loader().base_dir(&dir).parse(
         "mine.toml",
         "extends = \"birds-and-ninjas\"\nname = \"Mine\"\n",
-        &dir,
     );
     assert!(ok.is_ok());
 }
@@ -76,8 +79,7 @@ fn reserve_choices_also_read_the_setups_brackets() {
     let text = "extends = \"pick-the-piece\"\nname = \"Bracket reserve\"\n\
                 pieces = [\"king\", \"queen\", \"rook\", \"bishop\", \"knight\", \"pawn\", \"flying-bomber\"]\n\
                 setup = \"1rnbqkbnr1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1[Ff] w BIbi - 0 1\"\n";
-    let v =
-        Variant::from_str_named("bracket.toml", text).unwrap_or_else(|e| panic!("{}", e.render()));
+    let v = Variant::parse("bracket.toml", text).unwrap_or_else(|e| panic!("{}", e.render()));
     let p = Position::from_fen(&v, "4k5/P9/10/10/10/10/10/10/10/5K4[Ff] w - - 0 1").unwrap();
     let mut promos: Vec<String> = p
         .legal_moves()

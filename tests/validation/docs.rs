@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use fairyforge::{Position, Variant, check_library, source::parse_toml};
+use fairyforge::{Checked, Position, Variant};
 use fairyforge_tests::{fairyforge, moves_from, root, run_fresh};
 
 /// A fenced code block of the page, with the marker comment on the line before it.
@@ -92,7 +92,9 @@ fn files_dir(test: &str) -> PathBuf {
 }
 
 fn load(text: &str, name: &str, dir: &Path) -> Result<(), String> {
-    Variant::from_str_in(name, text, dir)
+    Variant::loader()
+        .base_dir(dir)
+        .parse(name, text)
         .map(|_| ())
         .map_err(|e| e.render())
 }
@@ -106,7 +108,10 @@ fn every_toml_example_is_tested() {
     let mut games = 0;
     for b in blocks(&page()).into_iter().filter(|b| b.lang == "toml") {
         let at = format!("docs/format.md:{}", b.line);
-        assert!(parse_toml(0, &b.text).is_ok(), "{at}: not valid TOML");
+        assert!(
+            b.text.parse::<toml::Table>().is_ok(),
+            "{at}: not valid TOML"
+        );
         let invalid = file_marker(&b).is_some_and(|(_, bad)| bad);
         if is_game_file(&b.text) {
             games += 1;
@@ -119,10 +124,10 @@ fn every_toml_example_is_tested() {
         } else if is_library(&b.text) {
             let path = dir.join(format!("library-{}.toml", b.line));
             std::fs::write(&path, &b.text).unwrap();
-            match check_library(&path) {
-                Some(Ok(_)) => {}
-                Some(Err(e)) => panic!("{at}: the example pieces do not validate:\n{}", e.render()),
-                None => panic!("{at}: not read as a piece library"),
+            match Variant::loader().validate(&path) {
+                Ok(Checked::Library(_)) => {}
+                Err(e) => panic!("{at}: the example pieces do not validate:\n{}", e.render()),
+                Ok(Checked::Game(_)) => panic!("{at}: not read as a piece library"),
             }
         } else if let Some(game) = b
             .marker
@@ -171,7 +176,7 @@ fn piece_diagrams_list_the_engines_moves() {
             Some(v) => v,
             None => {
                 let text = std::fs::read_to_string(dir.join(game)).unwrap();
-                Variant::from_str_in(game, &text, &dir).unwrap()
+                Variant::loader().base_dir(&dir).parse(game, &text).unwrap()
             }
         };
         let p = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{at}: {}", e.render(fen)));

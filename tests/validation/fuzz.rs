@@ -157,7 +157,7 @@ fn apply(text: &[u8], m: &Mutation) -> Vec<u8> {
 /// Loads the text; a loaded game must give a start position and its moves, a rejected one
 /// a rendered report naming at least one problem.
 fn exercise(text: &str) {
-    match Variant::from_str_named("fuzz.toml", text) {
+    match Variant::parse("fuzz.toml", text) {
         Ok(v) => {
             let mut p = Position::start(&v);
             let moves = p.legal_moves();
@@ -170,7 +170,7 @@ fn exercise(text: &str) {
             }
         }
         Err(e) => {
-            assert!(!e.diagnostics.is_empty(), "rejected without a diagnostic");
+            assert!(!e.diagnostics().is_empty(), "rejected without a diagnostic");
             let report = e.render();
             assert!(!report.trim().is_empty());
         }

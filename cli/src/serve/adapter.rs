@@ -7,9 +7,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use fairyforge::def::{MoveDef, Over, Prim, ZoneItem};
 use fairyforge::search::{Limits, Report, Score, Searcher};
-use fairyforge::{Color, EndReason, LoadError, Move, MoveKind, Position, Square, Variant};
+use fairyforge::{
+    Color, EndReason, LoadError, Loader, Move, MoveKind, OptionSetting, Position, Square, Variant,
+};
 
 use super::error::ApiError;
 use super::limits;
@@ -47,7 +48,7 @@ pub fn library_names() -> Vec<&'static str> {
 /// `unknown game` with the built-in names and a suggestion.
 pub fn unknown_game(name: &str) -> ApiError {
     let names = game_names();
-    let hint = match fairyforge::source::did_you_mean(name, names.iter().copied()) {
+    let hint = match did_you_mean(name, names.iter().copied()) {
         Some(s) => format!(" Did you mean `{s}`?"),
         None => String::new(),
     };
@@ -60,33 +61,71 @@ pub fn unknown_game(name: &str) -> ApiError {
     )
 }
 
+/// The candidate closest to `word` (by edit distance), if it is close enough to be a slip.
+pub fn did_you_mean<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    fn distance(a: &str, b: &str) -> usize {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut prev = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let cur = row[j + 1];
+                row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+                prev = cur;
+            }
+        }
+        row[b.len()]
+    }
+    if word.len() > 64 {
+        return None;
+    }
+    candidates
+        .map(|c| (distance(word, c), c))
+        .filter(|(d, c)| *d <= (c.len() / 3).max(1))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// The optional rules of a request, read as the command line reads `--option`.
+fn option_settings(options: &[String]) -> Result<Vec<OptionSetting>, ApiError> {
+    options
+        .iter()
+        .map(|o| {
+            o.parse::<OptionSetting>()
+                .map_err(|e| ApiError::invalid("unknown-option", e.to_string()))
+        })
+        .collect()
+}
+
+/// The loader of the studio: built-in games and library only, never a file.
+fn loader(options: &[String]) -> Result<Loader, ApiError> {
+    Ok(Variant::loader()
+        .builtin_only()
+        .options(option_settings(options)?))
+}
+
 /// Compiles a built-in game with optional rules.
 pub fn compile_builtin(name: &str, options: &[String]) -> Result<Compiled, ApiError> {
     if game_text(name).is_none() {
         return Err(unknown_game(name));
     }
-    // A built-in name never falls through to the disk: it was checked above.
-    Variant::resolve_with_options(name, options).map_err(|e| bad_options(name, e))
-}
-
-/// A built-in game can only fail to compile because of its options.
-fn bad_options(name: &str, e: LoadError) -> ApiError {
-    let text = e.render();
-    ApiError::invalid("unknown-option", format!("{name}: {}", text.trim_end()))
+    // A built-in game can only fail to load because of its options.
+    loader(options)?.builtin(name).map_err(|e| {
+        ApiError::invalid(
+            "unknown-option",
+            format!("{name}: {}", e.render().trim_end()),
+        )
+    })
 }
 
 /// Compiles the text of a variant file. Its imports and `extends` resolve to the built-in
 /// library and games only: the server reads nothing from its disk.
 pub fn compile_text(name: &str, text: &str, options: &[String]) -> Result<Compiled, ApiError> {
-    if !options.is_empty() {
-        return Err(ApiError::invalid(
-            "unknown-option",
-            "optional rules cannot be set for an edited file yet: give the option `default = true` in the file instead",
-        ));
-    }
-    Variant::from_str_named(name, text).map_err(|e| {
+    loader(options)?.parse(name, text).map_err(|e| {
         let diags = diagnostics(&e);
-        let first = diags.first().map_or(String::new(), |d| {
+        let errors: Vec<&model::Diag> = diags.iter().filter(|d| d.severity == "error").collect();
+        let first = errors.first().map_or(String::new(), |d| {
             if d.line > 0 {
                 format!(
                     "; the first at line {}, column {}: {}",
@@ -96,7 +135,7 @@ pub fn compile_text(name: &str, text: &str, options: &[String]) -> Result<Compil
                 format!("; the first: {}", d.message)
             }
         });
-        let n = diags.len();
+        let n = errors.len() + e.omitted();
         let mut err = ApiError::invalid(
             "bad-variant",
             format!(
@@ -109,26 +148,30 @@ pub fn compile_text(name: &str, text: &str, options: &[String]) -> Result<Compil
     })
 }
 
-fn first_line(e: &LoadError) -> String {
-    e.render().lines().next().unwrap_or("").to_string()
-}
-
-/// Checks a variant file's text: ok with its name, or every problem with line and column.
+/// Checks a variant file's text: ok with its name (and any warnings), or every problem with
+/// line and column.
 pub fn validate(name: &str, text: &str) -> model::Validation {
-    match Variant::from_str_named(name, text) {
-        Ok(v) => model::Validation {
-            ok: true,
-            name: Some(v.name().to_string()),
-            description: Some(v.description().to_string()),
-            diagnostics: Vec::new(),
-            rendered: String::new(),
-        },
+    let loaded = Variant::loader().builtin_only().parse(name, text);
+    match loaded {
+        Ok(v) => {
+            let warnings: Vec<model::Diag> = v.warnings().iter().map(diag).collect();
+            let rendered = warnings.iter().map(|d| d.rendered.as_str()).collect();
+            model::Validation {
+                ok: true,
+                name: Some(v.name().to_string()),
+                description: Some(v.description().to_string()),
+                diagnostics: warnings,
+                rendered,
+                omitted: 0,
+            }
+        }
         Err(e) => model::Validation {
             ok: false,
             name: None,
             description: None,
             diagnostics: diagnostics(&e),
             rendered: e.render(),
+            omitted: e.omitted(),
         },
     }
 }
@@ -136,42 +179,26 @@ pub fn validate(name: &str, text: &str) -> model::Validation {
 /// The problems of a load, each with its place (line and column from 1) and its text as
 /// `fairyforge validate` prints it.
 fn diagnostics(e: &LoadError) -> Vec<model::Diag> {
-    e.diagnostics
-        .iter()
-        .map(|d| {
-            let rendered = e.sources.render(std::slice::from_ref(d));
-            match d.span {
-                Some(span) if (span.file as usize) < e.sources.files.len() => {
-                    let (line, column) = e.sources.line_col(span);
-                    let end = fairyforge::source::Span {
-                        start: span.end.max(span.start),
-                        ..span
-                    };
-                    let (end_line, end_column) = e.sources.line_col(end);
-                    model::Diag {
-                        file: e.sources.files[span.file as usize].name.clone(),
-                        line,
-                        column,
-                        end_line,
-                        end_column,
-                        message: d.message.clone(),
-                        label: d.label.clone(),
-                        rendered,
-                    }
-                }
-                _ => model::Diag {
-                    file: String::new(),
-                    line: 0,
-                    column: 0,
-                    end_line: 0,
-                    end_column: 0,
-                    message: d.message.clone(),
-                    label: d.label.clone(),
-                    rendered,
-                },
-            }
-        })
-        .collect()
+    e.diagnostics().iter().map(diag).collect()
+}
+
+fn diag(d: &fairyforge::Diagnostic) -> model::Diag {
+    let start = d.start();
+    let end = d.end().or(start);
+    model::Diag {
+        severity: match d.severity() {
+            fairyforge::Severity::Error => "error",
+            fairyforge::Severity::Warning => "warning",
+        },
+        file: d.file().unwrap_or("").to_string(),
+        line: start.map_or(0, |l| l.line),
+        column: start.map_or(0, |l| l.column),
+        end_line: end.map_or(0, |l| l.line),
+        end_column: end.map_or(0, |l| l.column),
+        message: d.message().to_string(),
+        label: d.label().to_string(),
+        rendered: format!("{d}\n"),
+    }
 }
 
 /// A one-line description of a file from its `description` key, without compiling.
@@ -196,7 +223,9 @@ pub fn description_of(text: &str) -> (String, String) {
 // ---------------------------------------------------------------------------------------
 // What a variant is
 
-pub fn variant_info(v: &Compiled) -> model::VariantInfo {
+/// What a game is: its board, pieces, options and setup. `source` is the text it was
+/// compiled from (its pieces' primitives are read there).
+pub fn variant_info(v: &Compiled, source: Option<&str>) -> model::VariantInfo {
     let g = v.geometry();
     let range = g.rank_range();
     let in_game: Vec<&str> = v.pieces().iter().map(|p| p.id()).collect();
@@ -210,21 +239,11 @@ pub fn variant_info(v: &Compiled) -> model::VariantInfo {
             rank_max: *range.end(),
             squares: g.squares().map(|s| g.name(s)).collect(),
         },
-        pieces: v.pieces().iter().map(game_piece_info).collect(),
-        library: fairyforge::builtin::library_pieces()
+        pieces: v.pieces().iter().map(|p| piece_info(p, source)).collect(),
+        library: fairyforge::library_pieces()
             .iter()
-            .filter(|p| !in_game.contains(&p.id.as_str()))
-            .map(|p| {
-                piece_info(
-                    &p.id,
-                    &p.name,
-                    p.letter,
-                    (p.value * 100.0).round() as i32,
-                    p.royal,
-                    p.pawn,
-                    &p.moves,
-                )
-            })
+            .filter(|p| !in_game.contains(&p.id()))
+            .map(|p| piece_info(p, None))
             .collect(),
         setup: v.setup().to_string(),
         options: options(v),
@@ -243,179 +262,16 @@ pub fn options(v: &Compiled) -> Vec<model::OptionInfo> {
         .collect()
 }
 
-fn game_piece_info(p: &fairyforge::PieceType) -> model::PieceInfo {
-    piece_info(
-        p.id(),
-        p.name(),
-        p.letter(),
-        p.value(),
-        p.is_royal(),
-        p.is_pawn(),
-        &p.definition().moves,
-    )
-}
-
-fn piece_info(
-    id: &str,
-    name: &str,
-    letter: char,
-    centipawns: i32,
-    royal: bool,
-    pawn: bool,
-    moves: &[MoveDef],
-) -> model::PieceInfo {
+fn piece_info(p: &fairyforge::PieceType, source: Option<&str>) -> model::PieceInfo {
     model::PieceInfo {
-        id: id.to_string(),
-        name: name.to_string(),
-        letter,
-        value: centipawns as f64 / 100.0,
-        royal,
-        pawn,
-        primitives: moves.iter().map(primitive_text).collect(),
+        id: p.id().to_string(),
+        name: p.name().to_string(),
+        letter: p.letter(),
+        value: p.value() as f64 / 100.0,
+        royal: p.is_royal(),
+        pawn: p.is_pawn(),
+        primitives: super::primitives::of(p.id(), source),
     }
-}
-
-/// Direction sets with names in the file format (White's view).
-const NAMED_DIRS: &[(&str, &[(i8, i8)])] = &[
-    ("orthogonal", &[(1, 0), (-1, 0), (0, 1), (0, -1)]),
-    ("diagonal", &[(1, 1), (-1, 1), (1, -1), (-1, -1)]),
-    (
-        "all",
-        &[
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (-1, 1),
-            (1, -1),
-            (-1, -1),
-        ],
-    ),
-    ("forward", &[(0, 1)]),
-    ("backward", &[(0, -1)]),
-    ("sideways", &[(1, 0), (-1, 0)]),
-    ("forward-diagonal", &[(1, 1), (-1, 1)]),
-    ("backward-diagonal", &[(1, -1), (-1, -1)]),
-];
-
-fn same_set(a: &[(i8, i8)], b: &[(i8, i8)]) -> bool {
-    a.len() == b.len() && a.iter().all(|x| b.contains(x))
-}
-
-/// The 8 images of an offset, as `symmetry = "all"` makes them.
-fn all_images(x: i8, y: i8) -> Vec<(i8, i8)> {
-    let mut out = Vec::new();
-    for (a, b) in [(x, y), (y, x)] {
-        for (sa, sb) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-            let v = (a * sa, b * sb);
-            if !out.contains(&v) {
-                out.push(v);
-            }
-        }
-    }
-    out
-}
-
-/// Directions as a variant file would name them: a named set, an offset with all its
-/// images, or the list of offsets.
-fn dirs_text(dirs: &[(i8, i8)]) -> String {
-    if let Some((n, _)) = NAMED_DIRS.iter().find(|(_, d)| same_set(d, dirs)) {
-        return format!("\"{n}\"");
-    }
-    if let Some(&(x, y)) = dirs.first()
-        && same_set(&all_images(x, y), dirs)
-    {
-        return format!("[{}, {}]", x.abs().min(y.abs()), x.abs().max(y.abs()));
-    }
-    let list: Vec<String> = dirs.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
-    format!("[{}]", list.join(", "))
-}
-
-fn zone_text(items: &[ZoneItem]) -> String {
-    let words: Vec<String> = items
-        .iter()
-        .map(|i| match i {
-            ZoneItem::Square(f, r, _) => fairyforge::geometry::coord_name(*f, *r),
-            ZoneItem::Ranks(a, b, _) => match (a, b) {
-                (Some(a), Some(b)) if a == b => format!("rank {a}"),
-                (Some(a), Some(b)) => format!("ranks {a}-{b}"),
-                (Some(a), None) => format!("ranks {a}-"),
-                (None, Some(b)) => format!("ranks -{b}"),
-                (None, None) => "all".to_string(),
-            },
-            ZoneItem::OwnHalf => "own-half".into(),
-            ZoneItem::EnemyHalf => "enemy-half".into(),
-            ZoneItem::MiddleRank => "middle-rank".into(),
-            ZoneItem::FirstRank => "first-rank".into(),
-            ZoneItem::LastRank => "last-rank".into(),
-            ZoneItem::OwnRear => "own-rear".into(),
-            ZoneItem::EnemyRear => "enemy-rear".into(),
-            ZoneItem::All => "all".into(),
-        })
-        .collect();
-    if words.len() == 1 {
-        format!("\"{}\"", words[0])
-    } else {
-        let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
-        format!("[{}]", quoted.join(", "))
-    }
-}
-
-/// One primitive as an inline table of a variant file (`{ slide = "orthogonal", mode =
-/// "move" }`), directions written out after symmetry.
-pub fn primitive_text(m: &MoveDef) -> String {
-    use fairyforge::def::{EpRole, Mode};
-    let mut parts = vec![format!("{} = {}", m.prim.name(), dirs_text(&m.dirs))];
-    if m.prim == Prim::Bent {
-        parts.push(format!("then = {}", dirs_text(&m.then)));
-    }
-    if matches!(m.prim, Prim::Leap | Prim::Slide | Prim::Jump | Prim::Bent) {
-        match m.mode {
-            Mode::Move => parts.push("mode = \"move\"".into()),
-            Mode::Capture => parts.push("mode = \"capture\"".into()),
-            Mode::Both => {}
-        }
-    }
-    if m.min > 1 && matches!(m.prim, Prim::Slide | Prim::Bent) {
-        parts.push(format!("min = {}", m.min));
-    }
-    if m.max > 0 {
-        parts.push(format!("max = {}", m.max));
-    }
-    if m.prim == Prim::Jump {
-        if m.distance > 0 {
-            parts.push(format!("distance = {}", m.distance));
-        }
-        let over = match m.over {
-            Over::Any => None,
-            Over::Friend => Some("friend"),
-            Over::Enemy => Some("enemy"),
-            Over::Empty => Some("empty"),
-            Over::Piece => Some("piece"),
-        };
-        if let Some(o) = over {
-            parts.push(format!("over = \"{o}\""));
-        }
-        if m.capture_over {
-            parts.push("capture-over = true".into());
-        }
-    }
-    if m.prim == Prim::Cannon && m.capture_screen {
-        parts.push("capture-screen = true".into());
-    }
-    if let Some(z) = &m.from {
-        parts.push(format!("from = {}", zone_text(&z.items)));
-    }
-    if let Some(z) = &m.to {
-        parts.push(format!("to = {}", zone_text(&z.items)));
-    }
-    match m.ep {
-        EpRole::None => {}
-        EpRole::Create => parts.push("en-passant = \"create\"".into()),
-        EpRole::Capture => parts.push("en-passant = \"capture\"".into()),
-    }
-    format!("{{ {} }}", parts.join(", "))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -891,15 +747,22 @@ fn game_piece(v: &Compiled, name: &str) -> Option<(fairyforge::Kind, Option<Colo
 /// A variant with the game's board and one library piece (and a king, which every game
 /// needs), to show a piece the game does not use.
 fn library_variant(v: &Compiled, id: &str) -> Result<Compiled, ApiError> {
-    let def = v.definition();
-    let square_list = |list: &[fairyforge::def::SquareRef]| -> String {
-        let names: Vec<String> = list
-            .iter()
-            .map(|s| format!("\"{}\"", fairyforge::geometry::coord_name(s.file, s.rank)))
-            .collect();
-        format!("[{}]", names.join(", "))
-    };
     let g = v.geometry();
+    // The board's shape: the rear squares beyond the main ranks, the holes within them.
+    let ranks = g.ranks() as i8;
+    let mut extra = Vec::new();
+    let mut holes = Vec::new();
+    for r in g.rank_range() {
+        for f in 0..g.files() {
+            let exists = g.square(f as i32, r as i32).is_some();
+            let name = format!("\"{}\"", fairyforge::geometry::coord_name(f, r));
+            match ((1..=ranks).contains(&r), exists) {
+                (false, true) => extra.push(name),
+                (true, false) => holes.push(name),
+                _ => {}
+            }
+        }
+    }
     // Every game has a king on each side: the setup puts them on the first and last
     // squares (the explorer draws its own board). The game's own position string writer
     // gives the board's shape.
@@ -937,32 +800,43 @@ fn library_variant(v: &Compiled, id: &str) -> Result<Compiled, ApiError> {
         format!("[\"king\", \"{id}\"]")
     };
     let text = format!(
-        "name = \"{} with {id}\"\nimport = \"pieces.toml\"\npieces = {pieces}\nsetup = \"{board} w - - 0 1\"\n[board]\nfiles = {}\nranks = {}\nextra = {}\nholes = {}\n",
+        "name = \"{} with {id}\"\nimport = \"pieces.toml\"\npieces = {pieces}\nsetup = \"{board} w - - 0 1\"\n[board]\nfiles = {}\nranks = {}\nextra = [{}]\nholes = [{}]\n",
         v.name().replace(['"', '\\'], ""),
         g.files(),
         g.ranks(),
-        square_list(&def.extra),
-        square_list(&def.holes),
+        extra.join(", "),
+        holes.join(", "),
     );
-    Variant::from_str_named("<piece explorer>", &text).map_err(|e| {
-        ApiError::internal(format!(
-            "the library piece `{id}` cannot be shown on this board: {}",
-            first_line(&e)
-        ))
-    })
+    Variant::loader()
+        .builtin_only()
+        .parse("<piece explorer>", &text)
+        .map_err(|e| {
+            ApiError::internal(format!(
+                "the library piece `{id}` cannot be shown on this board: {}",
+                e.render().lines().next().unwrap_or("")
+            ))
+        })
 }
 
-/// A piece alone (with blockers) on an empty board of the game, and where it can go.
-pub fn explore(v: &Compiled, req: &model::PieceRequest) -> Result<model::Explorer, ApiError> {
+/// A piece alone (with blockers) on an empty board of the game, and where it can go;
+/// `source` is the text the game was compiled from.
+pub fn explore(
+    v: &Compiled,
+    source: Option<&str>,
+    req: &model::PieceRequest,
+) -> Result<model::Explorer, ApiError> {
     let asked = parse_color(req.color.as_deref())?;
     let (variant, kind, color, in_game) = match game_piece(v, &req.piece) {
         Some((k, c)) => (v.clone(), k, c.unwrap_or(asked), true),
         None => {
-            let lib = fairyforge::builtin::library_pieces();
-            let Some(p) = lib.iter().find(|p| p.id == req.piece) else {
+            let lib = fairyforge::library_pieces();
+            let Some(p) = lib.iter().find(|p| p.id() == req.piece) else {
                 let mut names: Vec<&str> = v.pieces().iter().map(|p| p.id()).collect();
-                names.extend(lib.iter().map(|p| p.id.as_str()));
-                let hint = fairyforge::source::suggest(&req.piece, names.iter().copied());
+                names.extend(lib.iter().map(|p| p.id()));
+                let hint = match did_you_mean(&req.piece, names.into_iter()) {
+                    Some(s) => format!("; did you mean `{s}`?"),
+                    None => String::new(),
+                };
                 return Err(ApiError::invalid(
                     "unknown-piece",
                     format!(
@@ -972,9 +846,9 @@ pub fn explore(v: &Compiled, req: &model::PieceRequest) -> Result<model::Explore
                     ),
                 ));
             };
-            let lv = library_variant(v, &p.id)?;
+            let lv = library_variant(v, p.id())?;
             let k = lv
-                .kind_by_id(&p.id)
+                .kind_by_id(p.id())
                 .ok_or_else(|| ApiError::internal("the library piece is missing"))?;
             (lv, k, asked, false)
         }
@@ -1033,7 +907,7 @@ pub fn explore(v: &Compiled, req: &model::PieceRequest) -> Result<model::Explore
     }
     let p = variant.piece(kind);
     Ok(model::Explorer {
-        piece: game_piece_info(p),
+        piece: piece_info(p, if in_game { source } else { None }),
         in_game,
         color: color_name(color),
         at: g.name(at),

@@ -174,6 +174,13 @@ async fn game(st: &AppState, at: &PositionRef) -> Result<adapter::Game, ApiError
     Ok(game)
 }
 
+/// The text a variant is compiled from: the edited file, or the built-in game's.
+fn source_text(r: &VariantRef) -> Option<&str> {
+    r.text
+        .as_deref()
+        .or_else(|| r.game.as_deref().and_then(adapter::game_text))
+}
+
 /// The games, examples and limits: the same for the life of the server.
 pub async fn catalog() -> Json<&'static Catalog> {
     static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
@@ -279,7 +286,7 @@ pub async fn variant_info(
     Body(r): Body<VariantRequest>,
 ) -> Result<Json<VariantInfo>, ApiError> {
     let v = variant(&st, &r.variant).await?;
-    Ok(Json(adapter::variant_info(&v)))
+    Ok(Json(adapter::variant_info(&v, source_text(&r.variant))))
 }
 
 /// Checks an edited file: 200 with `ok` and every problem (a bad file is an answer here,
@@ -451,7 +458,7 @@ pub async fn perft(st: St, Body(r): Body<PerftRequest>) -> Result<Json<Perft>, A
 
 pub async fn piece(st: St, Body(r): Body<PieceRequest>) -> Result<Json<Explorer>, ApiError> {
     let v = variant(&st, &r.variant).await?;
-    Ok(Json(adapter::explore(&v, &r)?))
+    Ok(Json(adapter::explore(&v, source_text(&r.variant), &r)?))
 }
 
 pub async fn status(st: St) -> Json<Status> {

@@ -20,6 +20,7 @@ mod cache;
 mod error;
 mod model;
 mod pool;
+mod primitives;
 #[cfg(test)]
 mod tests;
 

@@ -220,6 +220,9 @@ pub struct PieceInfo {
 
 #[derive(Debug, Serialize)]
 pub struct Diag {
+    /// `error` (the file does not load) or `warning` (it loads, but probably does not say
+    /// what its author meant).
+    pub severity: &'static str,
     /// The file the problem is in (the edited file, or a built-in file it pulls in).
     pub file: String,
     /// 1-based; 0 when the problem has no place (then column is 0 too).
@@ -243,6 +246,8 @@ pub struct Validation {
     pub diagnostics: Vec<Diag>,
     /// The whole report as `fairyforge validate` prints it (empty when ok).
     pub rendered: String,
+    /// Problems found past the most reported (they are counted, not listed).
+    pub omitted: usize,
 }
 
 #[derive(Clone, Serialize)]

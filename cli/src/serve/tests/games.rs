@@ -114,7 +114,7 @@ async fn the_104_square_board_has_its_rear_squares_and_no_others() {
         [
             "{ slide = \"orthogonal\", mode = \"move\" }",
             "{ flyover = \"orthogonal\" }",
-            "{ jump = \"orthogonal\", distance = 2, capture-over = true }"
+            "{ jump = \"orthogonal\", capture-over = true }"
         ]
     );
     // The library's pieces that the game does not use, for the piece explorer.
@@ -228,40 +228,41 @@ async fn an_edited_file_extends_built_in_games_and_imports_the_built_in_library(
 #[tokio::test]
 async fn an_edited_file_reads_nothing_from_the_servers_disk() {
     let s = Server::start().await;
-    // A real file and a real directory of the machine, and paths that climb out.
+    // A real file of the machine, and paths that climb out or name the repository's files.
+    let only = "only the built-in games and piece libraries can be used here";
     let cases = [
         (
             "import = \"/etc/passwd\"\n",
-            1,
             10,
-            "cannot find the piece library `/etc/passwd`",
+            format!("cannot use `/etc/passwd`: {only}"),
         ),
         (
             "import = \"../variants/pieces.toml\"\n",
-            1,
             10,
-            "cannot find the piece library `../variants/pieces.toml`",
+            format!("cannot use `../variants/pieces.toml`: {only}"),
         ),
         (
             "extends = \"/etc/passwd\"\n",
-            1,
             11,
-            "cannot find the game `/etc/passwd` to extend",
+            format!("cannot use `/etc/passwd`: {only}"),
         ),
         (
             "extends = \"../x\"\n",
-            1,
             11,
-            "cannot find the game `../x` to extend",
+            format!("cannot use `../x`: {only}"),
         ),
         (
             "extends = \"variants/chess.toml\"\n",
-            1,
             11,
-            "cannot find the game `variants/chess.toml` to extend",
+            format!("cannot use `variants/chess.toml`: {only}"),
+        ),
+        (
+            "extends = \"chesss\"\n",
+            11,
+            "cannot find the game `chesss` to extend: did you mean `chess`?".to_string(),
         ),
     ];
-    for (text, line, column, message) in cases {
+    for (text, column, message) in cases {
         let v = s
             .fails(
                 "/api/variant",
@@ -274,14 +275,15 @@ async fn an_edited_file_reads_nothing_from_the_servers_disk() {
             .as_array()
             .unwrap()
             .iter()
-            .find(|d| d["message"].as_str().unwrap().starts_with(message))
+            .find(|d| d["message"] == message.as_str())
             .unwrap_or_else(|| panic!("{text}: {v}"));
         assert_eq!(
             (d["line"].as_u64(), d["column"].as_u64()),
-            (Some(line), Some(column)),
+            (Some(1), Some(column)),
             "{text}"
         );
         assert_eq!(d["file"], "variant.toml");
+        assert_eq!(d["severity"], "error");
         let all = v.to_string();
         assert!(!all.contains("root:") && !all.contains("/bin/"), "{all}");
         assert!(!all.contains("<built-in chess"), "{all}");
@@ -368,4 +370,37 @@ async fn hostile_files_get_errors_not_crashes() {
             "{text}: {v}"
         );
     }
+}
+
+#[tokio::test]
+async fn an_edited_file_takes_options_too() {
+    let s = Server::start().await;
+    let text = fairyforge::builtin::game("birds-and-ninjas").unwrap();
+    let on = json!({ "text": text, "options": ["capture-the-scepter"] });
+    let v = s.ok("/api/variant", json!({ "variant": on })).await;
+    assert_eq!(v["options"][0]["on"], true);
+    let v = s
+        .ok("/api/variant", json!({ "variant": { "text": text } }))
+        .await;
+    assert_eq!(v["options"][0]["on"], false);
+    let v = s
+        .fails(
+            "/api/variant",
+            json!({ "variant": { "text": text, "options": ["capture-the-scepter=maybe"] } }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unknown-option",
+        )
+        .await;
+    assert_eq!(
+        v["error"],
+        "option `capture-the-scepter=maybe`: write `capture-the-scepter` or `capture-the-scepter=on` to turn it on, `capture-the-scepter=off` to turn it off"
+    );
+    let (status, v) = s
+        .post(
+            "/api/variant",
+            json!({ "variant": { "text": text, "options": ["no-such-rule"] } }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("no-such-rule"), "{v}");
 }

@@ -135,4 +135,3 @@ pub fn strs(v: &Value) -> Vec<String> {
         .map(|s| s.as_str().unwrap().to_string())
         .collect()
 }
-mod timing;

@@ -1,0 +1,173 @@
+//! Checks of a whole definition before it is compiled, and of the compiled game after:
+//! what the pieces of a game may be, and that the game can be played.
+//!
+//! Royal pieces (docs/format.md, "Royal pieces"): one per game, on the board from the
+//! start. A royal piece cannot be a pawn, promote, be a promotion choice, be dropped, stand
+//! in a reserve (the `reserve` table or the setup's brackets) or fill a slot.
+
+use std::collections::HashMap;
+
+use crate::def::{Named, PieceDef, VariantDef};
+use crate::source::{Ctx, Diagnostic, Sources, Span};
+use crate::types::MAX_KINDS;
+use crate::variant::Variant;
+
+/// Checks the definition; `false` when it cannot be compiled at all.
+pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> bool {
+    if def.pieces.len() > MAX_KINDS {
+        cx.err(
+            def.span,
+            format!("a game may use at most {MAX_KINDS} piece types"),
+            "use fewer pieces",
+        );
+        return false;
+    }
+    letters(cx, sources, def);
+    royal(cx, def);
+    true
+}
+
+/// The index of the piece a rule names: by id, or by its letter for a one-letter name.
+fn kind_of(def: &VariantDef, name: &str) -> Option<usize> {
+    def.pieces.iter().position(|p| {
+        p.id == name || (name.len() == 1 && p.letter.to_string() == name.to_uppercase())
+    })
+}
+
+/// Two pieces of a game may not share a letter. When the letters were written in a
+/// built-in file (two library pieces), the error points where the user chose the piece.
+fn letters(cx: &mut Ctx, sources: &Sources, def: &VariantDef) {
+    let builtin = |s: Span| sources.file(s).is_some_and(|f| f.builtin);
+    let mut first: HashMap<char, &PieceDef> = HashMap::new();
+    for p in &def.pieces {
+        if p.letter == '?' {
+            continue;
+        }
+        let Some(q) = first.get(&p.letter).copied() else {
+            first.insert(p.letter, p);
+            continue;
+        };
+        let message = format!(
+            "two pieces of this game have the letter `{}`: `{}` and `{}`",
+            p.letter, q.id, p.id
+        );
+        let user = [p.named_at, q.named_at].into_iter().find(|s| !builtin(*s));
+        match user.filter(|_| builtin(p.letter_span)) {
+            Some(span) => cx.err(
+                span,
+                message,
+                format!(
+                    "both are library pieces with the letter `{}`: choose another piece, or define your own with another letter",
+                    p.letter
+                ),
+            ),
+            None => cx.err(p.letter_span, message, "give each piece its own letter"),
+        }
+    }
+}
+
+/// What a royal piece may not be (see the module documentation).
+fn royal(cx: &mut Ctx, def: &VariantDef) {
+    let is_royal = |name: &str| kind_of(def, name).is_some_and(|k| def.pieces[k].royal);
+    for p in def.pieces.iter().filter(|p| p.royal && p.pawn) {
+        cx.err(
+            p.named_at,
+            format!("piece `{}` is royal and a pawn", p.id),
+            "a royal piece cannot be a pawn: remove `pawn = true` or `royal = true`",
+        );
+    }
+    let promoting = def
+        .promotions
+        .iter()
+        .chain(def.options.iter().flat_map(|o| o.promotions.iter()))
+        .flat_map(|r| r.pieces.iter());
+    for n in promoting.filter(|n| is_royal(&n.name)) {
+        cx.err(
+            n.span,
+            format!("promoting piece `{}` is royal", n.name),
+            "a royal piece cannot promote",
+        );
+    }
+    for d in def.drops.iter().filter(|d| is_royal(&d.piece.name)) {
+        cx.err(
+            d.span,
+            format!("`{}` is royal and cannot be dropped", d.piece.name),
+            "a royal piece is never in a reserve: remove this drop rule",
+        );
+    }
+    for s in &def.slots {
+        if let Some(n) = s.piece.as_ref().filter(|n| is_royal(&n.name)) {
+            cx.err(
+                n.span,
+                format!("slot `{}` holds `{}`, a royal piece", s.name, n.name),
+                "a royal piece cannot fill a slot: the setup places it",
+            );
+        }
+    }
+    let reserve = def.reserve.iter().flatten();
+    for (n, _) in reserve.filter(|(n, count)| *count > 0 && is_royal(&n.name)) {
+        reserve_royal(cx, n);
+    }
+}
+
+fn reserve_royal(cx: &mut Ctx, n: &Named) {
+    cx.err(
+        n.span,
+        format!("`{}` is royal and cannot be in a reserve", n.name),
+        "a royal piece is never dropped: the setup places it",
+    );
+}
+
+/// Warnings about a game that loads: a pawn that no promotion rule names.
+pub(crate) fn warnings(cx: &mut Ctx, def: &VariantDef) {
+    let names_it = |p: &PieceDef| {
+        def.promotions
+            .iter()
+            .chain(def.options.iter().flat_map(|o| o.promotions.iter()))
+            .flat_map(|r| r.pieces.iter())
+            .any(|n| kind_of(def, &n.name).is_some_and(|k| def.pieces[k].id == p.id))
+    };
+    for p in def.pieces.iter().filter(|p| p.pawn && !p.royal) {
+        if !names_it(p) {
+            cx.warn(
+                p.named_at,
+                format!("`{}` is a pawn (`pawn = true`) that no promotion rule names", p.id),
+                format!(
+                    "it stays a pawn on the last rank: add it to the `pieces` of a `[promotion]`, like `pieces = [\"{}\"]`",
+                    p.id
+                ),
+            );
+        }
+    }
+}
+
+/// A problem found in a built-in file that the user's file builds on is the user's doing
+/// (the built-in files are valid): it is reported at `blame`, the user's `pieces` list or
+/// `extends`, naming the line of the built-in file. `diags` are sorted by place.
+pub(crate) fn blame_builtin(sources: &Sources, diags: &mut [Diagnostic], blame: Span) {
+    for d in diags.iter_mut() {
+        let Some(s) = d
+            .span
+            .filter(|s| sources.file(*s).is_some_and(|f| f.builtin))
+        else {
+            continue;
+        };
+        let (line, _) = sources.line_col(s);
+        let file = &sources.files[s.file as usize].name;
+        d.label = format!("from line {line} of {file}: {}", d.label);
+        d.span = Some(blame);
+    }
+    diags.sort_by_key(Diagnostic::place);
+}
+
+/// The compiled game's start position is a position of the game, as every command that
+/// plays it assumes (the slots and the reserve filled in included).
+pub(crate) fn start(cx: &mut Ctx, v: &Variant) {
+    if let Err(e) = crate::setup::Setup::check(v, &v.setup) {
+        cx.err(
+            v.def.setup_span,
+            format!("bad setup once the slots and the reserve are filled: {e}"),
+            format!("the start position would be `{}`", v.setup),
+        );
+    }
+}

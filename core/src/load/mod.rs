@@ -1,0 +1,342 @@
+//! Loading a game: a variant file (and the files it extends and imports) read into a
+//! definition, checked, and compiled into a [`Variant`]; every mistake reported at its
+//! line and column ([`LoadError`]).
+//!
+//! The steps, each a module: [`files`] (which files may be read, and within what size),
+//! [`reader`] (TOML text to a spanned tree, typed reads), [`composition`] (`extends` and
+//! `import`), [`game`], [`piece`] and [`zone`] (the tree to the definition, with the keys
+//! of [`schema`]), [`check`] (what a definition may be), then `compile`.
+
+mod check;
+mod composition;
+mod error;
+mod files;
+mod game;
+mod library;
+mod options;
+mod piece;
+mod reader;
+mod schema;
+mod zone;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use composition::{MAX_DEPTH, MAX_FILES};
+pub use error::{Diagnostic, LoadError, Location, MAX_DIAGNOSTICS};
+pub use files::MAX_FILE_BYTES;
+pub use library::library_pieces;
+pub use options::{OptionError, OptionSetting};
+
+use crate::builtin;
+use crate::def::VariantDef;
+use crate::source::{self, Ctx, Severity, Sources, Span};
+use crate::variant::Variant;
+use composition::{Parsed, Session};
+use files::{Origin, Policy};
+
+/// How games are loaded: which optional rules are on, where a text's files are looked
+/// up, whether files may be read at all.
+///
+/// ```
+/// use fairyforge::Variant;
+/// let v = Variant::loader()
+///     .option("capture-the-scepter", true)
+///     .resolve("birds-and-ninjas")
+///     .unwrap();
+/// assert!(v.options().iter().any(|(name, _, on)| name == "capture-the-scepter" && *on));
+///
+/// // A game written by a user, which may use only the built-in games and library.
+/// let text = "extends = \"chess\"\nname = \"Mine\"\n";
+/// let mine = Variant::loader().builtin_only().parse("mine.toml", text).unwrap();
+/// assert_eq!(mine.name(), "Mine");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Loader {
+    options: Vec<OptionSetting>,
+    base_dir: Option<PathBuf>,
+    builtin_only: bool,
+}
+
+/// What [`Loader::validate`] found a file to be.
+#[derive(Debug)]
+pub enum Checked {
+    /// A game, loaded.
+    Game(Arc<Variant>),
+    /// A piece library: the ids of its pieces, in file order.
+    Library(Vec<String>),
+}
+
+impl Variant {
+    /// A loader, to set options before loading.
+    pub fn loader() -> Loader {
+        Loader::default()
+    }
+
+    /// Loads a variant file (see [`Loader::load`]).
+    pub fn load(path: impl AsRef<Path>) -> Result<Arc<Variant>, LoadError> {
+        Loader::default().load(path)
+    }
+
+    /// Loads a variant from its text (see [`Loader::parse`]).
+    pub fn parse(name: &str, text: &str) -> Result<Arc<Variant>, LoadError> {
+        Loader::default().parse(name, text)
+    }
+
+    /// A game built into the library, by the name of its file in `variants/`
+    /// (`chess`, `birds-and-ninjas`); `None` for another name.
+    pub fn builtin(name: &str) -> Option<Arc<Variant>> {
+        builtin::game(name)?;
+        Some(
+            Loader::default()
+                .builtin(name)
+                .expect("the built-in games are valid"),
+        )
+    }
+}
+
+impl Loader {
+    /// A loader with no options, reading files relative to each game's directory.
+    pub fn new() -> Loader {
+        Loader::default()
+    }
+
+    /// Turns an optional rule of the game on or off (the last word for a name wins).
+    pub fn option(mut self, name: impl Into<String>, on: bool) -> Loader {
+        self.options.push(OptionSetting::new(name, on));
+        self
+    }
+
+    /// Turns optional rules on or off, in order.
+    pub fn options(mut self, settings: impl IntoIterator<Item = OptionSetting>) -> Loader {
+        self.options.extend(settings);
+        self
+    }
+
+    /// The directory in which the imports of a text given to [`Loader::parse`] are looked
+    /// up; for every load, the directory that files may not leave.
+    pub fn base_dir(mut self, dir: impl Into<PathBuf>) -> Loader {
+        self.base_dir = Some(dir.into());
+        self
+    }
+
+    /// Reads no file: a game may then extend and import only the built-in games and
+    /// library, and [`Loader::load`] refuses every path.
+    pub fn builtin_only(mut self) -> Loader {
+        self.builtin_only = true;
+        self
+    }
+
+    /// Loads a variant file: a regular file whose name ends in `.toml`, at most
+    /// [`MAX_FILE_BYTES`] long. What it imports and extends is looked up relative to it,
+    /// inside its directory (or [`Loader::base_dir`]), or among the built-ins.
+    pub fn load(&self, path: impl AsRef<Path>) -> Result<Arc<Variant>, LoadError> {
+        let (name, text, origin, policy) = self.open(path.as_ref())?;
+        self.run(name, text, origin, policy)
+    }
+
+    /// Loads a variant from its text; `name` is how messages call it. Its imports and
+    /// `extends` are looked up in [`Loader::base_dir`] if it is set, else among the
+    /// built-ins only.
+    pub fn parse(&self, name: &str, text: &str) -> Result<Arc<Variant>, LoadError> {
+        files::check_text_size(text).map_err(|e| LoadError::global(format!("{name}: {e}")))?;
+        let dir = self
+            .base_dir
+            .as_ref()
+            .filter(|_| !self.builtin_only)
+            .map(|d| d.canonicalize().unwrap_or_else(|_| d.clone()));
+        let policy = Policy {
+            root: dir.clone(),
+            builtin_only: self.builtin_only,
+        };
+        let origin = Origin::Text { dir };
+        self.run(name.to_string(), text.to_string(), origin, policy)
+    }
+
+    /// A built-in game, with this loader's options.
+    pub fn builtin(&self, name: &str) -> Result<Arc<Variant>, LoadError> {
+        let Some(text) = builtin::game(name) else {
+            return Err(unknown_game(name, false));
+        };
+        let policy = Policy {
+            root: None,
+            builtin_only: true,
+        };
+        let shown = format!("<built-in {name}.toml>");
+        self.run(shown, text.to_string(), Origin::Builtin, policy)
+    }
+
+    /// A built-in game by name, or else a variant file by path.
+    pub fn resolve(&self, spec: &str) -> Result<Arc<Variant>, LoadError> {
+        if builtin::game(spec).is_some() {
+            return self.builtin(spec);
+        }
+        if self.builtin_only || !Path::new(spec).exists() {
+            return Err(unknown_game(spec, !self.builtin_only));
+        }
+        self.load(spec)
+    }
+
+    /// Checks a file as `fairyforge validate` does: a piece library on its own (its keys,
+    /// imports and pieces), anything else as a game.
+    pub fn validate(&self, path: impl AsRef<Path>) -> Result<Checked, LoadError> {
+        let (name, text, origin, policy) = self.open(path.as_ref())?;
+        let mut probe = Ctx::default();
+        let is_library =
+            reader::parse_toml(0, &text, &mut probe).is_some_and(|t| library::is_library(&t));
+        if !is_library {
+            return self.run(name, text, origin, policy).map(Checked::Game);
+        }
+        let mut session = Session::new(policy);
+        let ids = match session.add(name, text, origin) {
+            Some(parsed) => library::check(&mut session, &parsed),
+            None => Vec::new(),
+        };
+        let Session {
+            sources, mut cx, ..
+        } = session;
+        cx.diags.sort_by_key(source::Diagnostic::place);
+        if cx.has_errors() {
+            return Err(error_of(&sources, cx.diags));
+        }
+        Ok(Checked::Library(ids))
+    }
+
+    /// Reads a file given by the caller: its name in messages, its text, where it lives
+    /// and what it may read.
+    fn open(&self, path: &Path) -> Result<(String, String, Origin, Policy), LoadError> {
+        let shown = path.display().to_string();
+        if self.builtin_only {
+            let reason = "cannot read the file: only built-in games can be loaded here";
+            return Err(LoadError::global(format!("{shown}: {reason}")));
+        }
+        let text =
+            files::read_text(path).map_err(|e| LoadError::global(format!("{shown}: {e}")))?;
+        let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        let root = match &self.base_dir {
+            Some(d) => d.canonicalize().unwrap_or_else(|_| d.clone()),
+            None => real.parent().unwrap_or(Path::new("/")).to_path_buf(),
+        };
+        let policy = Policy {
+            root: Some(root),
+            builtin_only: false,
+        };
+        let origin = Origin::Disk {
+            shown: path.to_path_buf(),
+            real,
+        };
+        Ok((shown, text, origin, policy))
+    }
+
+    /// Reads, checks and compiles one game.
+    fn run(
+        &self,
+        name: String,
+        text: String,
+        origin: Origin,
+        policy: Policy,
+    ) -> Result<Arc<Variant>, LoadError> {
+        let mut s = Session::new(policy);
+        let def = s
+            .add(name, text, origin)
+            .and_then(|p| s.extend(p, 0))
+            .map(|p| read_game(&mut s, p));
+        let blame = def.as_ref().and_then(|d| s.blame(d));
+        let Session { sources, cx, .. } = s;
+        finish(&sources, cx, def, &self.options, blame)
+    }
+}
+
+/// The game of a composed file: its libraries read, then its keys.
+fn read_game(s: &mut Session, parsed: Parsed) -> VariantDef {
+    s.enter_games();
+    s.imports(&parsed.table);
+    let local = piece::pieces_of(&mut s.cx, &parsed.table);
+    let (cx, sources, library) = s.parts();
+    game::read(cx, sources, &parsed.table, parsed.span, local, library)
+}
+
+/// Checks and compiles a definition and turns what was found into the result. Problems of
+/// reading (syntax, keys, types) come first, then those of meaning (unknown names, the
+/// board, the setup), each group in reading order: file by file, top to bottom, problems
+/// without a place last. So a problem is reported before what follows from it.
+fn finish(
+    sources: &Sources,
+    mut cx: Ctx,
+    def: Option<VariantDef>,
+    options: &[OptionSetting],
+    blame: Option<Span>,
+) -> Result<Arc<Variant>, LoadError> {
+    cx.diags.sort_by_key(source::Diagnostic::place);
+    let read_problems = cx.diags.len();
+    let mut warnings = Ctx::default();
+    let variant = def.and_then(|def| {
+        check::warnings(&mut warnings, &def);
+        if !check::definition(&mut cx, sources, &def) {
+            return None;
+        }
+        // Compiling sees the reading problems: it then checks what it can without building
+        // tables from a definition already known to be wrong.
+        let variant = crate::compile::compile(&mut cx, def, options)?;
+        if !cx.has_errors() {
+            check::start(&mut cx, &variant);
+        }
+        Some(variant)
+    });
+    let mut diags = cx.diags;
+    // Warnings are for a game that loads: beside errors they would only add noise.
+    if !diags.iter().any(|d| d.severity == Severity::Error) {
+        diags.extend(warnings.diags);
+    }
+    diags[read_problems..].sort_by_key(source::Diagnostic::place);
+    if let Some(span) = blame {
+        let (reading, meaning) = diags.split_at_mut(read_problems);
+        check::blame_builtin(sources, reading, span);
+        check::blame_builtin(sources, meaning, span);
+    }
+    let errors = diags.iter().any(|d| d.severity == Severity::Error);
+    match variant {
+        Some(mut v) if !errors => {
+            v.warnings = diags
+                .iter()
+                .map(|d| Diagnostic::resolve(sources, d))
+                .collect();
+            Ok(Arc::new(v))
+        }
+        _ => {
+            if !errors {
+                diags.push(source::Diagnostic::global("the game could not be read"));
+            }
+            Err(error_of(sources, diags))
+        }
+    }
+}
+
+/// The error of a failed load: the first [`MAX_DIAGNOSTICS`] problems, the rest counted.
+fn error_of(sources: &Sources, diags: Vec<source::Diagnostic>) -> LoadError {
+    let omitted = diags.len().saturating_sub(MAX_DIAGNOSTICS);
+    let kept = diags
+        .iter()
+        .take(MAX_DIAGNOSTICS)
+        .map(|d| Diagnostic::resolve(sources, d))
+        .collect();
+    LoadError::new(kept, omitted)
+}
+
+/// A name that is no built-in game (and, when `files` may be read, no file either).
+fn unknown_game(spec: &str, files: bool) -> LoadError {
+    let names = builtin::game_names();
+    let hint = match source::did_you_mean(spec, names.iter().copied()) {
+        Some(s) => format!(" Did you mean `{s}`?"),
+        None => String::new(),
+    };
+    let what = if files {
+        "neither a built-in game nor a file"
+    } else {
+        "not a built-in game"
+    };
+    LoadError::global(format!(
+        "`{spec}` is {what}.{hint} Built-in games: {} (`fairyforge list` describes them).",
+        names.join(", ")
+    ))
+}

@@ -1,0 +1,437 @@
+//! `[piece.<id>]` tables and their move primitives.
+
+use std::collections::HashSet;
+
+use crate::def::{EpRole, Mode, MoveDef, Over, PieceDef, Prim};
+use crate::geometry::{MAX_FILES, MAX_RANKS};
+use crate::source::{Ctx, Span, one_of, suggest};
+
+use super::reader::{Node, Table, Value};
+use super::schema::{self, DIRECTIONS, PRIMITIVES, SYMMETRIES};
+
+/// The pieces defined by the `piece` table of a file, in file order.
+pub(crate) fn pieces_of(cx: &mut Ctx, t: &Table) -> Vec<PieceDef> {
+    let mut out = Vec::new();
+    if let Some(pt) = cx.table(t, "piece") {
+        for (id, (kspan, node)) in &pt.entries {
+            if let Some(p) = read_piece(cx, id, *kspan, node) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// `chess-pawn` -> `Chess Pawn`: the name of a piece that has none.
+fn title_case(id: &str) -> String {
+    id.split(['-', '_', ' '])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn read_piece(cx: &mut Ctx, id: &str, key_span: Span, node: &Node) -> Option<PieceDef> {
+    let Value::Table(t) = &node.value else {
+        cx.type_err(node, id, "a table describing the piece");
+        return None;
+    };
+    let what = format!("piece `{id}`");
+    cx.check_keys(t, &schema::PIECE.names(), &what);
+    let name = cx
+        .str(t, "name")
+        .map(|(s, _)| s.to_string())
+        .unwrap_or_else(|| title_case(id));
+    let (letter, letter_span) = letter(cx, t, key_span, &what);
+    let value = cx.number(t, "value").unwrap_or(0.0);
+    let royal = cx.bool(t, "royal").unwrap_or(false);
+    let pawn = cx.bool(t, "pawn").unwrap_or(false);
+    let moves = moves(cx, t, key_span, &what);
+    Some(PieceDef {
+        id: id.to_string(),
+        name,
+        letter,
+        letter_span,
+        value,
+        royal,
+        pawn,
+        moves,
+        span: key_span,
+        named_at: key_span,
+    })
+}
+
+/// The piece's letter, upper case; `?` when it is missing or wrong (reported).
+fn letter(cx: &mut Ctx, t: &Table, key_span: Span, what: &str) -> (char, Span) {
+    let Some((s, span)) = cx.str(t, "letter") else {
+        if t.get("letter").is_none() {
+            cx.missing(t, key_span, "letter", what, "letter = \"X\"");
+        }
+        return ('?', key_span);
+    };
+    let mut ch = s.chars();
+    match (ch.next(), ch.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => (c.to_ascii_uppercase(), span),
+        _ => {
+            cx.err(
+                span,
+                format!("the letter of {what} must be one letter, found `{s}`"),
+                "expected one letter A-Z",
+            );
+            ('?', span)
+        }
+    }
+}
+
+fn moves(cx: &mut Ctx, t: &Table, key_span: Span, what: &str) -> Vec<MoveDef> {
+    let Some(n) = t.get("moves") else {
+        cx.missing(
+            t,
+            key_span,
+            "moves",
+            what,
+            "moves = [{ slide = \"orthogonal\" }]",
+        );
+        return Vec::new();
+    };
+    let Value::Array(items) = &n.value else {
+        cx.type_err(n, "moves", "an array of move primitives");
+        return Vec::new();
+    };
+    if items.is_empty() {
+        cx.err(
+            n.span,
+            format!("{what} has no moves"),
+            "list at least one move primitive",
+        );
+    }
+    items
+        .iter()
+        .filter_map(|it| read_move(cx, it, what))
+        .collect()
+}
+
+/// The keys a primitive takes besides its own name.
+fn prim_keys(p: Prim) -> &'static schema::Section {
+    match p {
+        Prim::Leap => &schema::LEAP,
+        Prim::Slide => &schema::SLIDE,
+        Prim::Flyover => &schema::FLYOVER,
+        Prim::Jump => &schema::JUMP,
+        Prim::Cannon => &schema::CANNON,
+        Prim::Bent => &schema::BENT,
+    }
+}
+
+fn read_move(cx: &mut Ctx, node: &Node, what: &str) -> Option<MoveDef> {
+    let Value::Table(t) = &node.value else {
+        cx.err(
+            node.span,
+            format!(
+                "a move of {what} must be a table, found {}",
+                node.value.type_name()
+            ),
+            "expected a table like `{ slide = \"orthogonal\" }`",
+        );
+        return None;
+    };
+    let (kname, prim) = primitive(cx, t, node.span, what)?;
+    let allowed: Vec<&str> = std::iter::once(kname)
+        .chain(prim_keys(prim).keys.iter().map(|k| k.name))
+        .collect();
+    cx.check_keys(t, &allowed, &format!("a `{kname}` move"));
+    let (symmetry, sym_span) = match cx.str(t, "symmetry") {
+        Some((s, sp)) => (s.to_string(), sp),
+        None => ("all".to_string(), node.span),
+    };
+    let sym = (symmetry.as_str(), sym_span);
+    let dirs = directions(cx, t.get(kname)?, kname, sym);
+    let then = match (prim, t.get("then")) {
+        (Prim::Bent, Some(n)) => directions(cx, n, "then", sym),
+        (Prim::Bent, None) => {
+            let example = "then = \"orthogonal\"";
+            cx.missing(t, node.span, "then", "a `bent` move", example);
+            Vec::new()
+        }
+        _ => Vec::new(),
+    };
+    let mode = mode(cx, t);
+    let (min, max) = range(cx, t, node.span);
+    let ep = en_passant(cx, t, prim, mode);
+    let (over, capture_over, distance) = jump_keys(cx, t);
+    Some(MoveDef {
+        prim,
+        dirs,
+        then,
+        mode,
+        min,
+        max,
+        from: t.get("from").and_then(|n| cx.zone(n, "from")),
+        to: t.get("to").and_then(|n| cx.zone(n, "to")),
+        ep,
+        over,
+        capture_over,
+        distance,
+        capture_screen: cx.bool(t, "capture-screen").unwrap_or(false),
+    })
+}
+
+/// The one primitive a move table names; several or none are reported.
+fn primitive(cx: &mut Ctx, t: &Table, span: Span, what: &str) -> Option<(&'static str, Prim)> {
+    let kinds: Vec<(&str, Prim)> = Prim::ALL
+        .iter()
+        .filter(|(n, _)| t.get(n).is_some())
+        .map(|(n, p)| (*n, *p))
+        .collect();
+    match kinds.as_slice() {
+        [one] => Some(*one),
+        [] => {
+            // No primitive: the likely cause is a misspelt primitive name, the first key
+            // that no primitive takes.
+            let stranger = t
+                .entries
+                .iter()
+                .find(|(k, _)| !Prim::ALL.iter().any(|(_, p)| prim_keys(*p).has(k.as_str())));
+            match stranger {
+                Some((k, (kspan, _))) => cx.err(
+                    *kspan,
+                    format!(
+                        "unknown primitive `{k}`{}",
+                        suggest(k, PRIMITIVES.iter().copied())
+                    ),
+                    format!("expected {}", one_of(PRIMITIVES)),
+                ),
+                None => cx.err(
+                    span,
+                    format!("a move of {what} names no primitive"),
+                    format!("add one of {}", one_of(PRIMITIVES)),
+                ),
+            }
+            None
+        }
+        [a, b, ..] => {
+            cx.err(
+                t.key_span(b.0).unwrap_or(span),
+                format!(
+                    "a move may use one primitive, this one has `{}` and `{}`",
+                    a.0, b.0
+                ),
+                "split it into two entries of `moves`",
+            );
+            None
+        }
+    }
+}
+
+fn mode(cx: &mut Ctx, t: &Table) -> Mode {
+    match cx.str(t, "mode") {
+        None | Some(("both", _)) => Mode::Both,
+        Some(("move", _)) => Mode::Move,
+        Some(("capture", _)) => Mode::Capture,
+        Some((s, sp)) => {
+            let hint = suggest(s, ["move", "capture", "both"]);
+            cx.err(
+                sp,
+                format!("unknown mode `{s}`{hint}"),
+                "expected `move`, `capture` or `both`",
+            );
+            Mode::Both
+        }
+    }
+}
+
+/// `min` and `max` (0: no limit), `min` no larger than `max`.
+fn range(cx: &mut Ctx, t: &Table, span: Span) -> (u8, u8) {
+    let min = cx.int(t, "min", 1, 32).map(|(v, _)| v as u8).unwrap_or(1);
+    let max = cx.int(t, "max", 1, 32).map(|(v, _)| v as u8).unwrap_or(0);
+    if max != 0 && min > max {
+        cx.err(
+            t.get("min").map(|n| n.span).unwrap_or(span),
+            format!("`min` ({min}) is larger than `max` ({max})"),
+            "make `min` at most `max`",
+        );
+    }
+    (min, max)
+}
+
+fn en_passant(cx: &mut Ctx, t: &Table, prim: Prim, mode: Mode) -> EpRole {
+    let ep = match cx.str(t, "en-passant") {
+        None => EpRole::None,
+        Some(("create", _)) => EpRole::Create,
+        Some(("capture", _)) => EpRole::Capture,
+        Some((s, sp)) => {
+            cx.err(
+                sp,
+                format!("unknown en-passant role `{s}`"),
+                "expected `create` (a slide) or `capture` (a capture)",
+            );
+            EpRole::None
+        }
+    };
+    let at = t.key_span("en-passant").unwrap_or_default();
+    if ep == EpRole::Create && prim != Prim::Slide {
+        cx.err(
+            at,
+            "`en-passant = \"create\"` needs a `slide`",
+            "only slides pass squares",
+        );
+    }
+    if ep == EpRole::Capture && !(prim == Prim::Leap && mode.can_capture()) {
+        cx.err(
+            at,
+            "`en-passant = \"capture\"` needs a capturing `leap`",
+            "use it on the pawn's capture, e.g. `{ leap = [1, 1], symmetry = \"left-right\", mode = \"capture\", en-passant = \"capture\" }`",
+        );
+    }
+    ep
+}
+
+/// `over`, `capture-over` and `distance` of a jump.
+fn jump_keys(cx: &mut Ctx, t: &Table) -> (Over, bool, u8) {
+    let over = match cx.str(t, "over") {
+        None | Some(("any", _)) => Over::Any,
+        Some(("friend", _)) => Over::Friend,
+        Some(("enemy", _)) => Over::Enemy,
+        Some(("empty", _)) => Over::Empty,
+        Some(("piece", _)) => Over::Piece,
+        Some((s, sp)) => {
+            cx.err(
+                sp,
+                format!("unknown `over` value `{s}`"),
+                "expected `any`, `friend`, `enemy`, `empty` or `piece`",
+            );
+            Over::Any
+        }
+    };
+    let capture_over = cx.bool(t, "capture-over").unwrap_or(false);
+    let distance = cx
+        .int(t, "distance", 2, 16)
+        .map(|(v, _)| v as u8)
+        .unwrap_or(2);
+    if capture_over && distance != 2 {
+        cx.err(
+            t.key_span("capture-over").unwrap_or_default(),
+            "`capture-over` needs `distance = 2`",
+            "a jump captures the one square it passes",
+        );
+    }
+    (over, capture_over, distance)
+}
+
+/// The directions of a primitive (or of `then`): names and offsets, an offset copied by
+/// the symmetry, duplicates removed (first kept).
+fn directions(cx: &mut Ctx, node: &Node, key: &str, sym: (&str, Span)) -> Vec<(i8, i8)> {
+    let mut out: Vec<(i8, i8)> = Vec::new();
+    let bad = |cx: &mut Ctx, n: &Node| {
+        let names: Vec<&str> = DIRECTIONS.iter().map(|(n, _)| *n).collect();
+        cx.err(
+            n.span,
+            format!("`{key}` needs directions"),
+            format!("expected {}, or an offset like `[1, 2]`", one_of(&names)),
+        );
+    };
+    match &node.value {
+        Value::Str(s) => out.extend(direction_name(cx, s, node.span)),
+        Value::Array(items) if items.iter().all(|i| matches!(i.value, Value::Int(_))) => {
+            if let Some(v) = offset(cx, node, key) {
+                out.extend(symmetric(cx, v, sym));
+            }
+        }
+        Value::Array(items) => {
+            for it in items {
+                match &it.value {
+                    Value::Str(s) => out.extend(direction_name(cx, s, it.span)),
+                    Value::Array(_) => {
+                        if let Some(v) = offset(cx, it, key) {
+                            out.extend(symmetric(cx, v, sym));
+                        }
+                    }
+                    _ => bad(cx, it),
+                }
+            }
+        }
+        _ => bad(cx, node),
+    }
+    let mut seen = HashSet::new();
+    out.retain(|d| seen.insert(*d));
+    out
+}
+
+fn offset(cx: &mut Ctx, node: &Node, key: &str) -> Option<(i8, i8)> {
+    if let Value::Array(items) = &node.value
+        && items.len() == 2
+        && let (Value::Int(x), Value::Int(y)) = (&items[0].value, &items[1].value)
+    {
+        let lim = MAX_FILES.max(MAX_RANKS) as i64 + 2;
+        if x.abs() <= lim && y.abs() <= lim && (*x, *y) != (0, 0) {
+            return Some((*x as i8, *y as i8));
+        }
+        cx.err(
+            node.span,
+            format!("bad offset [{x}, {y}] in `{key}`"),
+            "an offset is two whole numbers [files, ranks], not both zero, at most 18 squares",
+        );
+        return None;
+    }
+    let found = match &node.value {
+        Value::Array(items) if items.len() != 2 => {
+            format!("it has {} numbers", items.len())
+        }
+        _ => "its parts must be whole numbers".to_string(),
+    };
+    cx.err(
+        node.span,
+        format!("bad offset in `{key}`: {found}"),
+        "an offset is two whole numbers [files, ranks], like `[1, 2]`",
+    );
+    None
+}
+
+fn direction_name(cx: &mut Ctx, s: &str, span: Span) -> Vec<(i8, i8)> {
+    if let Some((_, dirs)) = DIRECTIONS.iter().find(|(n, _)| *n == s) {
+        return dirs.to_vec();
+    }
+    let names: Vec<&str> = DIRECTIONS.iter().map(|(n, _)| *n).collect();
+    cx.err(
+        span,
+        format!(
+            "unknown direction `{s}`{}",
+            suggest(s, names.iter().copied())
+        ),
+        format!("expected {}", one_of(&names)),
+    );
+    Vec::new()
+}
+
+/// The images of an offset under a symmetry.
+fn symmetric(cx: &mut Ctx, (x, y): (i8, i8), (symmetry, span): (&str, Span)) -> Vec<(i8, i8)> {
+    match symmetry {
+        "all" => vec![
+            (x, y),
+            (-x, y),
+            (x, -y),
+            (-x, -y),
+            (y, x),
+            (-y, x),
+            (y, -x),
+            (-y, -x),
+        ],
+        "left-right" => vec![(x, y), (-x, y)],
+        "forward-back" => vec![(x, y), (x, -y)],
+        "none" => vec![(x, y)],
+        _ => {
+            cx.err(
+                span,
+                format!("unknown symmetry `{symmetry}`"),
+                format!("expected {}", one_of(SYMMETRIES)),
+            );
+            vec![(x, y)]
+        }
+    }
+}

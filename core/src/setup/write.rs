@@ -1,0 +1,155 @@
+//! Writing a position string: the board (with the reserves in brackets in a game with
+//! drops), the side, castling rights, en-passant targets and the counters.
+
+use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
+use crate::variant::Variant;
+
+use super::SetupData;
+
+/// The position string of a position's parts.
+pub(crate) fn write(v: &Variant, d: &SetupData) -> String {
+    let mut out = board(v, &d.board);
+    if v.has_drops {
+        out.push_str(&reserves(v, &d.reserves));
+    }
+    out.push(' ');
+    out.push(d.side.char());
+    out.push(' ');
+    out.push_str(&castling(v, d.castling));
+    out.push(' ');
+    let eps = ep_line(v, d.ep_from, d.ep_to, d.ep_steps);
+    if eps.is_empty() {
+        out.push('-');
+    }
+    for t in eps {
+        out.push_str(&v.geometry.name(t));
+    }
+    out.push_str(&format!(" {} {}", d.halfmove, d.fullmove));
+    out
+}
+
+/// The ranks that have squares, highest first, separated by `/`.
+fn board(v: &Variant, board: &[Piece]) -> String {
+    let g = &v.geometry;
+    let mut rows = Vec::new();
+    for rank in g.rank_range().rev() {
+        let squares: Vec<Square> = g.rank_squares(rank).collect();
+        if squares.is_empty() {
+            continue;
+        }
+        let mut row = String::new();
+        let mut empty = 0;
+        for sq in squares {
+            let p = board[sq.index()];
+            if p.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+                empty = 0;
+            }
+            row.push(letter(v, p));
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    rows.join("/")
+}
+
+/// `[...]`: White's reserve letters then Black's, in [`reserve_order`].
+fn reserves(v: &Variant, reserves: &ByColor<[u8; MAX_KINDS]>) -> String {
+    let mut out = String::from("[");
+    for c in Color::BOTH {
+        for k in reserve_order(v) {
+            for _ in 0..reserves[c][k.index()] {
+                out.push(letter(v, Piece::new(k, c)));
+            }
+        }
+    }
+    out.push(']');
+    out
+}
+
+fn letter(v: &Variant, p: Piece) -> char {
+    let l = v.piece(p.kind()).letter;
+    if p.color() == Color::White {
+        l
+    } else {
+        l.to_ascii_lowercase()
+    }
+}
+
+/// Reserve letters print pieces before pawns (R28: `[YAJJJJyajjjj]`, `[CFJJJJcfjjjj]`),
+/// each group in the order the file's `[drops]` lists them, then in piece order.
+pub(crate) fn reserve_order(v: &Variant) -> Vec<Kind> {
+    let mut order: Vec<Kind> = v
+        .def
+        .drops
+        .iter()
+        .filter_map(|d| v.kind_by_id(&d.piece.name))
+        .collect();
+    for k in v.kinds() {
+        if !order.contains(&k) {
+            order.push(k);
+        }
+    }
+    order.sort_by_key(|k| v.piece(*k).pawn);
+    order
+}
+
+/// The rights as the files of the castling rooks (`BIbi`), or as `KQkq`.
+fn castling(v: &Variant, rights: CastlingRights) -> String {
+    let g = &v.geometry;
+    let Some(cs) = &v.castling else {
+        return "-".into();
+    };
+    let mut out = String::new();
+    for c in Color::BOTH {
+        let mut rooks: Vec<_> = cs
+            .rooks
+            .iter()
+            .filter(|r| r.color == c && rights.contains(r.right))
+            .collect();
+        let kf = g.file(cs.king_home[c]);
+        if cs.fen_kq {
+            rooks.sort_by_key(|r| std::cmp::Reverse(g.file(r.rook_home)));
+        } else {
+            rooks.sort_by_key(|r| g.file(r.rook_home));
+        }
+        for r in rooks {
+            let ch = match (cs.fen_kq, g.file(r.rook_home) > kf) {
+                (true, true) => 'K',
+                (true, false) => 'Q',
+                (false, _) => (b'A' + g.file(r.rook_home)) as char,
+            };
+            out.push(if c == Color::White {
+                ch
+            } else {
+                ch.to_ascii_lowercase()
+            });
+        }
+    }
+    if out.is_empty() { "-".into() } else { out }
+}
+
+/// The squares strictly between `from` and `to`, in `steps` equal steps.
+pub(crate) fn ep_line(v: &Variant, from: Square, to: Square, steps: u8) -> Vec<Square> {
+    let mut out = Vec::new();
+    if to.is_none() || steps < 2 {
+        return out;
+    }
+    let g = &v.geometry;
+    let (f0, r0) = g.coords(from);
+    let (f1, r1) = g.coords(to);
+    let s = steps as i32;
+    let (dx, dy) = ((f1 as i32 - f0 as i32) / s, (r1 as i32 - r0 as i32) / s);
+    for i in 1..s {
+        if let Some(t) = g.square(f0 as i32 + dx * i, r0 as i32 + dy * i) {
+            out.push(t);
+        }
+    }
+    out
+}
