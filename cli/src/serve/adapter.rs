@@ -452,10 +452,7 @@ pub fn state(game: &Game) -> model::State {
     let legal = if outcome.is_some() {
         Vec::new()
     } else {
-        game.legal
-            .iter()
-            .map(|m| move_info(pos, m, &game.legal))
-            .collect()
+        move_infos(pos, &game.legal)
     };
     let mut board = BTreeMap::new();
     for sq in g.squares() {
@@ -562,6 +559,29 @@ fn kind_name(k: MoveKind) -> &'static str {
 
 /// A legal move as data, with its readable text among the other legal moves `legal`.
 pub fn move_info(pos: &Position, m: &Move, legal: &[Move]) -> model::MoveInfo {
+    let same_end: Vec<Move> = legal.iter().filter(|x| x.to() == m.to()).copied().collect();
+    move_info_among(pos, m, &same_end)
+}
+
+/// Every legal move as data. A short text can only be mistaken for a move that ends on the
+/// same square, so each move's readable text is worked out among those alone.
+pub fn move_infos(pos: &Position, legal: &[Move]) -> Vec<model::MoveInfo> {
+    let mut by_end = legal.to_vec();
+    by_end.sort_by_key(|m| m.to().index());
+    legal
+        .iter()
+        .map(|m| {
+            let to = m.to().index();
+            let a = by_end.partition_point(|x| x.to().index() < to);
+            let b = by_end.partition_point(|x| x.to().index() <= to);
+            move_info_among(pos, m, &by_end[a..b])
+        })
+        .collect()
+}
+
+/// A move as data, with its readable text among `same_end`, the legal moves that end
+/// where it does.
+fn move_info_among(pos: &Position, m: &Move, same_end: &[Move]) -> model::MoveInfo {
     let v = pos.variant();
     let g = v.geometry();
     let mut captures: Vec<String> = pos
@@ -574,7 +594,7 @@ pub fn move_info(pos: &Position, m: &Move, legal: &[Move]) -> model::MoveInfo {
     captures.sort_by_key(|s| *s != to);
     model::MoveInfo {
         text: pos.move_text(m),
-        san: readable(pos, m, legal),
+        san: readable(pos, m, same_end),
         from: g.name(m.from()),
         to,
         kind: kind_name(m.kind()),
@@ -653,7 +673,8 @@ impl Pattern {
 
 /// The shortest text a player could type for `m` that names it alone among `legal`
 /// (`e5`, `exd6`, `Fxf8`, `Nbd2`, `e10=Q`, `J@e4`, `Kh1`), else its R29 text. Every text
-/// made here reads back to the same move with `Position::parse_input` (tested).
+/// made here reads back to the same move with `Position::parse_input` (tested). Only the
+/// moves of `legal` that end where `m` does matter: those are enough.
 pub fn readable(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let v = pos.variant();
     let g = v.geometry();

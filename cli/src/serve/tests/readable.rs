@@ -31,8 +31,11 @@ fn every_readable_text_names_its_move_alone() {
                 if legal.is_empty() || pos.outcome().is_some() {
                     break;
                 }
-                for m in &legal {
+                let infos = adapter::move_infos(&pos, &legal);
+                for (m, info) in legal.iter().zip(&infos) {
                     let text = adapter::readable(&pos, m, &legal);
+                    // Worked out among the moves that end on the same square: the same.
+                    assert_eq!(info.san, text);
                     let back = pos.parse_input(&text);
                     assert_eq!(back, Ok(*m), "{name} {}: `{text}`", pos.fen());
                     checked += 1;
