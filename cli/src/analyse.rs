@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use fairyforge::search::{Limits, Report, Searcher};
 
-use crate::Start;
+use crate::game::Start;
 
 #[derive(clap::Args)]
 pub struct AnalyseArgs {
@@ -33,14 +33,21 @@ pub struct AnalyseArgs {
     hash: usize,
 }
 
+impl AnalyseArgs {
+    /// Checks the numbers before any work starts.
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(t) = self.time {
+            crate::check::seconds("--time", t, false)?;
+        }
+        Ok(())
+    }
+}
+
 /// Runs the command.
 pub fn run(a: AnalyseArgs) -> Result<(), String> {
-    let mut pos = crate::position(&a.start)?;
+    let mut pos = a.start.position()?;
     let time = match a.time {
-        Some(t) if !(t >= 0.0 && t.is_finite()) => {
-            return Err(format!("--time {t}: expected a number of seconds"));
-        }
-        Some(t) => Some(Duration::from_secs_f64(t)),
+        Some(t) => Some(crate::check::seconds("--time", t, false)?),
         None if a.depth.is_none() && a.nodes.is_none() => Some(Duration::from_secs(5)),
         None => None,
     };
@@ -51,6 +58,9 @@ pub fn run(a: AnalyseArgs) -> Result<(), String> {
     };
     let mut searcher = Searcher::new(a.hash);
     let text_pos = pos.clone();
+    // A failed write stops the search; the error is returned after it.
+    let stop = searcher.stop_flag();
+    let mut failed: Option<String> = None;
     let line = |r: &Report| {
         let mut p = text_pos.clone();
         let mut pv = Vec::with_capacity(r.pv.len());
@@ -58,8 +68,8 @@ pub fn run(a: AnalyseArgs) -> Result<(), String> {
             pv.push(p.move_text(m));
             p.play_unchecked(m);
         }
-        println!(
-            "depth {} score {} nodes {} nps {} time {:.3} pv {}",
+        let text = format!(
+            "depth {} score {} nodes {} nps {} time {:.3} pv {}\n",
             r.depth,
             r.score,
             r.nodes,
@@ -67,14 +77,24 @@ pub fn run(a: AnalyseArgs) -> Result<(), String> {
             r.elapsed.as_secs_f64(),
             pv.join(" ")
         );
+        if failed.is_none()
+            && let Err(e) = crate::out::write(&text).and_then(|_| crate::out::flush())
+        {
+            failed = Some(e);
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
     };
-    match searcher.search(&mut pos, limits, line) {
-        Some(r) => println!("bestmove {}", pos.move_text(&r.best())),
+    let result = searcher.search(&mut pos, limits, line);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    match result {
+        Some(r) => say!("bestmove {}", pos.move_text(&r.best())),
         None => {
             if let Some(o) = pos.outcome() {
-                println!("{o}");
+                say!("{o}");
             }
-            println!("bestmove (none)");
+            say!("bestmove (none)");
         }
     }
     Ok(())

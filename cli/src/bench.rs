@@ -28,14 +28,24 @@ pub struct BenchArgs {
     runs: usize,
 }
 
+impl BenchArgs {
+    /// Runs per position asked for.
+    pub fn runs(&self) -> usize {
+        self.runs
+    }
+}
+
 pub fn run(a: BenchArgs) -> Result<(), String> {
     let runs = a.runs.max(1);
     if cfg!(debug_assertions) {
-        println!("(a debug build: figures are not meaningful; use `cargo run --release -- bench`)");
+        say!("(a debug build: figures are not meaningful; use `cargo run --release -- bench`)");
     }
-    println!(
+    say!(
         "{:<24} {:>5} {:>12} {:>14}",
-        "position", "depth", "nodes", "nodes/s (median)"
+        "position",
+        "depth",
+        "nodes",
+        "nodes/s (median)"
     );
     let (mut all_nodes, mut all_secs) = (0u64, 0f64);
     for (game, fen, depth) in SUITE {
@@ -63,9 +73,9 @@ pub fn run(a: BenchArgs) -> Result<(), String> {
         } else {
             format!("{game} kiwipete")
         };
-        println!("{label:<24} {depth:>5} {nodes:>12} {:>14.0}", median);
+        say!("{label:<24} {depth:>5} {nodes:>12} {:>14.0}", median);
     }
-    println!(
+    say!(
         "total {all_nodes} nodes in {all_secs:.2} s: {:.0} nodes/s",
         all_nodes as f64 / all_secs.max(1e-9)
     );

@@ -2,19 +2,25 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+#[macro_use]
+mod out;
 mod analyse;
 mod bench;
+mod check;
+mod describe;
+mod game;
 mod list;
 mod piece;
 mod play;
-mod render;
 mod serve;
-use fairyforge::{Checked, OptionSetting, Position, Variant};
+mod testfile;
+
+use fairyforge::{Checked, Variant};
+use game::Start;
 
 #[derive(Parser)]
 #[command(
@@ -22,40 +28,37 @@ use fairyforge::{Checked, OptionSetting, Position, Variant};
     version,
     about = "Chess variants described in TOML files: validate, inspect, count and play them."
 )]
-struct Cli {
+pub struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
-/// Where a command starts: a variant and a position in it.
-#[derive(clap::Args)]
-struct Start {
-    /// A built-in game (`chess`, `capablanca`, ...) or the path of a variant file.
-    variant: String,
-    /// The position string (R28) to start from; default: the game's setup.
-    #[arg(long)]
-    fen: Option<String>,
-    /// Moves (R29 text) to play first.
-    #[arg(long, num_args = 1..)]
-    moves: Vec<String>,
-    /// Turn an optional rule of the game on (`NAME`, `NAME=on`) or off (`NAME=off`) (R25);
-    /// `fairyforge list` shows them.
-    #[arg(long = "option", value_name = "NAME")]
-    options: Vec<String>,
-}
-
 #[derive(Subcommand)]
 enum Command {
-    /// Check variant files; print every mistake with its line and column.
+    /// Check games (built-in names or files) and piece libraries; print every mistake with
+    /// its line and column.
     Validate {
-        #[arg(required = true)]
+        /// Built-in games (`chess`, ...) or paths of variant files or piece libraries.
+        #[arg(required = true, value_name = "GAME|FILE")]
         files: Vec<String>,
     },
-    /// Count move paths to a depth (perft).
+    /// Print the rules of a game as the engine understands them: board, setup, every piece
+    /// with its moves, promotion, drops, castling, options, the end of the game, perft.
+    Describe(describe::DescribeArgs),
+    /// Keep the rules of games beside their files (`FILE.snap`), or with --check compare
+    /// them and say what changed.
+    Snapshot(describe::SnapshotArgs),
+    /// Run test files: expectations about a game's moves, counts and results
+    /// (docs/testing.md).
+    Test(testfile::TestArgs),
+    /// Count move paths to a depth (perft): `nodes N` on standard output, the time and
+    /// speed on standard error.
     Perft {
         #[command(flatten)]
         start: Start,
-        depth: u32,
+        /// How many plies deep to count (0 to 64).
+        #[arg(value_parser = check::depth)]
+        depth: Option<u32>,
         /// One line `MOVE COUNT` per root move.
         #[arg(long)]
         divide: bool,
@@ -101,118 +104,141 @@ enum Command {
     },
 }
 
-/// A built-in game or a variant file, with the options of `--option` (`NAME`, `NAME=on`,
-/// `NAME=off`).
-fn load(spec: &str, options: &[String]) -> Result<Arc<Variant>, String> {
-    let settings = options
-        .iter()
-        .map(|o| o.parse::<OptionSetting>())
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    Variant::loader()
-        .options(settings)
-        .resolve(spec)
-        .map_err(|e| e.to_string())
-}
-
-fn position(start: &Start) -> Result<Position, String> {
-    let v = load(&start.variant, &start.options)?;
-    let mut pos = match &start.fen {
-        Some(f) => Position::from_fen(&v, f)
-            .map_err(|e| format!("bad position string: {}", e.render(f)))?,
-        None => Position::start(&v),
-    };
-    for (i, t) in start.moves.iter().enumerate() {
-        match pos.parse_move(t) {
-            Ok(m) => pos.play_unchecked(&m),
-            Err(e) => return Err(format!("move {} (`{}`): {}", i + 1, t, e)),
+/// `validate`: every game and library named; an error when any has mistakes.
+fn validate(files: &[String]) -> Result<(), String> {
+    let mut bad = 0;
+    for f in files {
+        // A built-in name, or a bare word that is no file, as every other command reads
+        // it; else a file: a game, or a piece library (like `variants/pieces.toml`).
+        let path = std::path::Path::new(f);
+        let by_name = fairyforge::builtin::game(f).is_some()
+            || !(path.exists() || f.contains('/') || f.contains('\\') || f.ends_with(".toml"));
+        let checked = if by_name {
+            Variant::loader().resolve(f).map(Checked::Game)
+        } else {
+            Variant::loader().validate(f)
+        };
+        match checked {
+            Ok(Checked::Library(ids)) => say!("{f}: ok (piece library, {} pieces)", ids.len()),
+            Ok(Checked::Game(v)) => {
+                for w in v.warnings() {
+                    say!("{w}");
+                }
+                match v.warnings().len() {
+                    0 => say!("{f}: ok ({})", v.name()),
+                    1 => say!("{f}: ok ({}), 1 warning", v.name()),
+                    n => say!("{f}: ok ({}), {n} warnings", v.name()),
+                }
+            }
+            Err(e) => {
+                bad += 1;
+                say_raw!("{}", e.render());
+            }
         }
     }
-    Ok(pos)
+    if bad > 0 {
+        return Err(format!("{bad} of {} files have errors", files.len()));
+    }
+    Ok(())
+}
+
+fn perft(mut start: Start, depth: Option<u32>, divide: bool) -> Result<(), String> {
+    // `perft GAME --moves e2e5 e9e6 3`: the depth was read as a move.
+    let depth = match depth {
+        Some(d) => d,
+        None => match start.take_trailing(|s| s.bytes().all(|b| b.is_ascii_digit())) {
+            Some(d) => check::depth(&d)?,
+            None => return Err("perft needs a depth: `fairyforge perft GAME DEPTH`".into()),
+        },
+    };
+    let mut pos = start.position()?;
+    let t = Instant::now();
+    let nodes = if divide {
+        let rows = fairyforge::divide(&mut pos, depth);
+        for (m, n) in &rows {
+            say!("{m} {n}");
+        }
+        if depth == 0 {
+            1
+        } else {
+            rows.iter().map(|(_, n)| n).sum()
+        }
+    } else if std::io::stderr().is_terminal() && std::io::stdout().is_terminal() {
+        // On a terminal, a progress bar once the run takes over a second.
+        let bar = |done: usize, total: usize| {
+            let secs = t.elapsed().as_secs_f64();
+            if secs > 1.0 {
+                let width = 30;
+                let fill = done * width / total.max(1);
+                eprint!(
+                    "\r[{}{}] {done}/{total} root moves, {secs:.1} s ",
+                    "#".repeat(fill),
+                    ".".repeat(width - fill)
+                );
+            }
+        };
+        let n = fairyforge::perft_with_progress(&mut pos, depth, bar);
+        if t.elapsed().as_secs_f64() > 1.0 {
+            eprint!("\r{}\r", " ".repeat(60));
+        }
+        n
+    } else {
+        fairyforge::perft(&mut pos, depth)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    say!("nodes {nodes}");
+    // The time and speed vary from run to run: standard error, so that standard output
+    // can be compared as it is.
+    out::flush()?;
+    note!("time {:.3} s", secs);
+    note!("nps {:.0}", nodes as f64 / secs.max(1e-9));
+    Ok(())
+}
+
+fn show(start: Start, svg: Option<String>, no_color: bool) -> Result<(), String> {
+    let pos = start.position()?;
+    let last = pos.moves_played().last();
+    let color =
+        !no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    say_raw!("{}", fairyforge::picture::position_text(&pos, last, color));
+    if let Some(o) = pos.outcome() {
+        say!("Game over: {o}.");
+    }
+    if let Some(path) = svg {
+        let title = pos.variant().name().to_string();
+        std::fs::write(
+            &path,
+            fairyforge::picture::position_svg(&pos, last, Some(&title)),
+        )
+        .map_err(|e| format!("cannot write {path}: {e}"))?;
+        say!("wrote {path}");
+    }
+    Ok(())
 }
 
 fn run(cli: Cli) -> Result<(), String> {
+    check::check(&cli)?;
     match cli.command {
-        Command::Validate { files } => {
-            let mut bad = 0;
-            for f in &files {
-                // A piece library (like `variants/pieces.toml`) is checked on its own.
-                match Variant::loader().validate(f) {
-                    Ok(Checked::Library(ids)) => {
-                        println!("{f}: ok (piece library, {} pieces)", ids.len())
-                    }
-                    Ok(Checked::Game(v)) => {
-                        for w in v.warnings() {
-                            println!("{w}");
-                        }
-                        match v.warnings().len() {
-                            0 => println!("{f}: ok ({})", v.name()),
-                            1 => println!("{f}: ok ({}), 1 warning", v.name()),
-                            n => println!("{f}: ok ({}), {n} warnings", v.name()),
-                        }
-                    }
-                    Err(e) => {
-                        bad += 1;
-                        print!("{}", e.render());
-                    }
-                }
-            }
-            if bad > 0 {
-                return Err(format!("{bad} of {} files have errors", files.len()));
-            }
-        }
+        Command::Validate { files } => validate(&files)?,
+        Command::Describe(args) => describe::describe(args)?,
+        Command::Snapshot(args) => describe::snapshot(args)?,
+        Command::Test(args) => testfile::run(args)?,
         Command::Perft {
             start,
             depth,
             divide,
-        } => {
-            let mut pos = position(&start)?;
-            let t = Instant::now();
-            let nodes = if divide {
-                let rows = fairyforge::divide(&mut pos, depth);
-                for (m, n) in &rows {
-                    println!("{m} {n}");
-                }
-                if depth == 0 {
-                    1
-                } else {
-                    rows.iter().map(|(_, n)| n).sum()
-                }
-            } else if std::io::stderr().is_terminal() && std::io::stdout().is_terminal() {
-                // On a terminal, a progress bar once the run takes over a second.
-                let bar = |done: usize, total: usize| {
-                    let secs = t.elapsed().as_secs_f64();
-                    if secs > 1.0 {
-                        let width = 30;
-                        let fill = done * width / total.max(1);
-                        eprint!(
-                            "\r[{}{}] {done}/{total} root moves, {secs:.1} s ",
-                            "#".repeat(fill),
-                            ".".repeat(width - fill)
-                        );
-                    }
-                };
-                let n = fairyforge::perft_with_progress(&mut pos, depth, bar);
-                if t.elapsed().as_secs_f64() > 1.0 {
-                    eprint!("\r{}\r", " ".repeat(60));
-                }
-                n
-            } else {
-                fairyforge::perft(&mut pos, depth)
-            };
-            let secs = t.elapsed().as_secs_f64();
-            println!("nodes {nodes}");
-            println!("time {:.3} s", secs);
-            println!("nps {:.0}", nodes as f64 / secs.max(1e-9));
-        }
+        } => perft(start, depth, divide)?,
         Command::Moves { start } => {
-            let pos = position(&start)?;
+            let pos = start.position()?;
             let mut texts: Vec<String> =
                 pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
             texts.sort();
+            let mut text = String::new();
             for t in texts {
-                println!("{t}");
+                text.push_str(&t);
+                text.push('\n');
             }
+            out::write(&text)?;
         }
         Command::Bench(args) => bench::run(args)?,
         Command::Play(args) => play::run(args)?,
@@ -220,35 +246,20 @@ fn run(cli: Cli) -> Result<(), String> {
             start,
             svg,
             no_color,
-        } => {
-            let pos = position(&start)?;
-            let last = pos.moves_played().last();
-            let color = !no_color
-                && std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none();
-            print!("{}", render::position::draw(&pos, last, color));
-            if let Some(o) = pos.outcome() {
-                println!("Game over: {o}.");
-            }
-            if let Some(path) = svg {
-                let title = pos.variant().name().to_string();
-                std::fs::write(&path, render::position::draw_svg(&pos, last, Some(&title)))
-                    .map_err(|e| format!("cannot write {path}: {e}"))?;
-                println!("wrote {path}");
-            }
-        }
-        Command::List { pieces } => print!("{}", list::list(pieces)),
+        } => show(start, svg, no_color)?,
+        Command::List { pieces } => out::write(&list::list(pieces))?,
         Command::Piece(args) => piece::run(args)?,
         Command::Analyse(args) => analyse::run(args)?,
         Command::Serve(args) => serve::run(args)?,
         Command::Fen { start } => {
-            let pos = position(&start)?;
-            println!("{}", pos.fen());
+            let pos = start.position()?;
+            say!("{}", pos.fen());
         }
     }
-    Ok(())
+    out::flush()
 }
 
+/// Exit code 1: the command failed (bad input, a mistake in a file, a failed test).
 fn main() -> ExitCode {
     // Piped into `head` and the like, end quietly like other command-line tools instead of
     // failing on a closed pipe.
@@ -261,7 +272,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            note!("error: {e}");
             ExitCode::FAILURE
         }
     }

@@ -4,12 +4,11 @@
 //! `printf 'e2e5\nquit\n' | fairyforge play --black human`.
 
 use std::io::{BufRead, IsTerminal, Write};
-use std::time::Duration;
 
 use fairyforge::search::{Limits, Score, Searcher};
-use fairyforge::{Move, Position};
+use fairyforge::{Move, Position, describe};
 
-use crate::render::position as board;
+use fairyforge::picture;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Player {
@@ -28,7 +27,7 @@ pub struct PlayArgs {
     /// Who plays Black.
     #[arg(long, value_enum, default_value_t = Player::Computer)]
     black: Player,
-    /// Seconds the computer thinks per move.
+    /// Seconds the computer thinks per move (more than 0, up to a year).
     #[arg(long, default_value_t = 3.0)]
     time: f64,
     /// Think this many nodes per move instead of a time: the same moves every run.
@@ -37,27 +36,25 @@ pub struct PlayArgs {
     /// Stop the session after this many plies (say, to watch the computer open a game).
     #[arg(long, value_name = "N")]
     plies: Option<usize>,
-    /// Turn an optional rule of the game on (`NAME`, `NAME=on`) or off (`NAME=off`) (R25);
+    /// Turn an optional rule of the game on (`NAME`, `NAME=on`) or off (`NAME=off`);
     /// `fairyforge list` shows them.
     #[arg(long = "option", value_name = "NAME")]
     options: Vec<String>,
-    /// Start from this position string (R28) instead of the game's setup.
+    /// Start from this position string (docs/rules.md, "Position strings") instead of
+    /// the game's setup.
     #[arg(long)]
     fen: Option<String>,
+    /// Moves to play first, as typed at the prompt (`e2e5`, `e5`, `J@e4`); `undo` takes
+    /// them back, `new` starts again without them.
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    moves: Vec<String>,
     /// Draw without colours even on a terminal.
     #[arg(long)]
     no_color: bool,
 }
 
-const HELP: &str = "\
-Type a move, or a command.
-  Moves    e2e5 (from, to), e9e10q (promotion), J@e2 / J@e2e5 (drop, with push),
-           f1h1i1g1 (castling: the king's move then the rook's).
-           Short forms when they name one legal move: Fd8 (piece letter and square),
-           Gxc3 (x: a capture), Nbd2 (with origin file), e5 / exd6 (pawns),
-           J@e5 (drop ending on e5, push included), Kh1 or f1h1 (castling by the king's
-           move), O-O / O-O-O (castling toward the higher / lower files).
-  moves    list the legal moves;  moves f4: those of the piece on f4
+/// The commands, after the move examples of [`help`].
+const COMMANDS: &str = "  moves    list the legal moves;  moves f4: those of the piece on f4
   undo     take back your last move (and the computer's reply)
   fen      print the position string
   board    draw the board again
@@ -65,7 +62,190 @@ Type a move, or a command.
   help     this text
   quit     leave";
 
+/// Words after a head, wrapped to lines of at most 80 columns; continuation lines are
+/// indented to the first word.
+fn wrap_help(head: &str, clauses: &[String]) -> String {
+    let indent = " ".repeat(head.len());
+    let mut out = head.to_string();
+    let mut col = head.len();
+    let mut first = true;
+    for c in clauses {
+        for (i, w) in c.split(' ').enumerate() {
+            let sep = if first && i == 0 { 0 } else { 1 };
+            if col + sep + w.len() > 80 && col > head.len() {
+                out.push('\n');
+                out.push_str(&indent);
+                col = head.len();
+            } else if sep == 1 {
+                out.push(' ');
+                col += 1;
+            }
+            out.push_str(w);
+            col += w.len();
+        }
+        first = false;
+    }
+    out
+}
+
+/// Example moves for the help: full move text, and the short forms.
+#[derive(Default)]
+struct Examples {
+    full: Vec<String>,
+    short: Vec<String>,
+}
+
+/// The help text, its examples taken from the game being played: a move of its start,
+/// its promotion, drops and castling, and the short forms with its own pieces.
+fn help(start: &Position) -> String {
+    let mut ex = Examples::default();
+    move_examples(start, &mut ex);
+    drop_examples(start, &mut ex);
+    castling_examples(start, &mut ex);
+    for list in [&mut ex.full, &mut ex.short] {
+        if let Some(last) = list.last_mut() {
+            last.pop();
+            last.push('.');
+        }
+    }
+    let mut out = String::from("Type a move, or a command.\n");
+    out.push_str(&wrap_help("  Moves    ", &ex.full));
+    out.push('\n');
+    if !ex.short.is_empty() {
+        let mut s = vec!["Short forms when they name one legal move:".to_string()];
+        s.extend(ex.short);
+        out.push_str(&wrap_help("           ", &s));
+        out.push('\n');
+    }
+    out.push_str(COMMANDS);
+    out
+}
+
+/// A pawn's move of the start (or another move), a promotion, and the short forms of a
+/// piece's move and a pawn's.
+fn move_examples(start: &Position, ex: &mut Examples) {
+    let v = start.variant();
+    let g = &v.geometry();
+    let legal = start.legal_moves();
+    let kind_of = |m: &Move| start.piece_at(m.from()).map(|(k, _)| v.piece(k));
+    let is_pawn = |m: &Move| !m.is_drop() && kind_of(m).is_some_and(|p| p.is_pawn());
+    // The e-file, as chess players expect, or the middle of a narrow board.
+    let mid = if g.files() > 4 {
+        4
+    } else {
+        (g.files() as i32 - 1) / 2
+    };
+    // A pawn's longest move nearest that file, else the first legal move.
+    let plain = legal
+        .iter()
+        .filter(|m| is_pawn(m))
+        .min_by_key(|m| {
+            let (f, r) = g.coords(m.from());
+            let r2 = g.rank(m.to());
+            ((f as i32 - mid).abs(), -(r2 as i32 - r as i32).abs(), f)
+        })
+        .or_else(|| {
+            legal
+                .iter()
+                .filter(|m| !m.is_drop() && !m.is_castle())
+                .min_by_key(|m| start.move_text(m))
+        });
+    if let Some(m) = plain {
+        ex.full.push(format!("{} (from, to),", start.move_text(m)));
+    }
+    if let Some(p) = describe::promotions(v)
+        .into_iter()
+        .find(|p| !p.example.is_empty())
+    {
+        ex.full.push(format!("{} (promotion),", p.example));
+    }
+    // Short forms with a piece of the game that can move at the start.
+    let piece_move = legal
+        .iter()
+        .filter(|m| !m.is_drop() && !m.is_castle())
+        .filter(|m| kind_of(m).is_some_and(|p| !p.is_pawn() && !p.is_royal()))
+        .min_by_key(|m| (g.file(m.from()) == g.file(m.to()), start.move_text(m)));
+    if let Some(m) = piece_move {
+        let l = kind_of(m).map(|p| p.letter()).unwrap_or('?');
+        let to = g.name(m.to());
+        let file = fairyforge::geometry::file_char(g.file(m.from()));
+        ex.short.push(format!("{l}{to} (piece letter and square),"));
+        ex.short.push(format!("{l}x{to} (x: a capture),"));
+        ex.short.push(format!("{l}{file}{to} (with origin file),"));
+    }
+    if let Some(m) = plain.filter(|m| is_pawn(m)) {
+        let (f, r) = g.coords(m.to());
+        let next = if f + 1 < g.files() {
+            f + 1
+        } else {
+            f.saturating_sub(1)
+        };
+        ex.short.push(format!(
+            "{} / {}x{}{r} (pawns),",
+            g.name(m.to()),
+            fairyforge::geometry::file_char(f),
+            fairyforge::geometry::file_char(next)
+        ));
+    }
+}
+
+/// A drop, and with a push its short form.
+fn drop_examples(start: &Position, ex: &mut Examples) {
+    let v = start.variant();
+    if let Some(d) = describe::drops(v)
+        .into_iter()
+        .find(|d| !d.example.is_empty())
+    {
+        match &d.pushed {
+            Some(p) => {
+                ex.full
+                    .push(format!("{} / {p} (drop, with push),", d.example));
+                let (l, squares) = p.split_once('@').unwrap_or(("", ""));
+                let end = &squares[d.example.len() - l.len() - 1..];
+                ex.short
+                    .push(format!("{l}@{end} (drop ending on {end}, push included),"));
+            }
+            None => ex.full.push(format!("{} (drop),", d.example)),
+        }
+    }
+}
+
+/// White's castling with its last rook whose king goes two files (else the first), and
+/// its short forms.
+fn castling_examples(start: &Position, ex: &mut Examples) {
+    let v = start.variant();
+    let g = v.geometry();
+    if let Some(c) = describe::castling(v) {
+        let side = &c.sides[0];
+        let king = g.parse_square(&side.king);
+        let moves: Vec<&describe::Castling> = side
+            .rooks
+            .iter()
+            .rev()
+            .flat_map(|r| r.moves.iter())
+            .collect();
+        let two = moves.iter().find(|m| {
+            let to = g.parse_square(&m.king_to);
+            king.zip(to)
+                .is_some_and(|(k, t)| (g.file(k) as i32 - g.file(t) as i32).abs() == 2)
+        });
+        if let Some(m) = two.or(moves.first()) {
+            ex.full.push(format!(
+                "{} (castling: the king's move then the rook's),",
+                m.text
+            ));
+            let royal = v.royal_kind().map(|k| v.piece(k).letter()).unwrap_or('K');
+            ex.short.push(format!(
+                "{royal}{0} or {1}{0} (castling by the king's move), O-O / O-O-O (castling toward the higher / lower files),",
+                m.king_to, side.king
+            ));
+        }
+    }
+}
+
 struct Game {
+    /// The help text, with examples from this game.
+    help: String,
     start: Position,
     pos: Position,
     players: [Player; 2],
@@ -96,38 +276,96 @@ fn verdict(score: Score, mover: fairyforge::Color) -> String {
     }
 }
 
-/// Runs the game loop. Output goes to `out`; errors only for unreadable input streams.
-pub fn run(a: PlayArgs) -> Result<(), String> {
-    let v = crate::load(&a.variant, &a.options)?;
-    let start = match &a.fen {
-        Some(f) => Position::from_fen(&v, f)
-            .map_err(|e| format!("bad position string: {}", e.render(f)))?,
-        None => Position::start(&v),
-    };
-    if !(a.time > 0.0 && a.time.is_finite()) {
-        return Err(format!(
-            "--time {}: expected a positive number of seconds",
-            a.time
-        ));
+impl PlayArgs {
+    /// Checks the numbers before any work starts.
+    pub fn check(&self) -> Result<(), String> {
+        crate::check::seconds("--time", self.time, true).map(|_| ())
     }
-    let color =
-        !a.no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let mut game = Game {
-        pos: start.clone(),
-        start,
-        players: [a.white, a.black],
-        limits: match a.nodes {
-            Some(n) => Limits::nodes(n.max(1)),
-            None => Limits::time(Duration::from_secs_f64(a.time)),
-        },
-        color,
-        interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),
-        searcher: Searcher::new(64),
-    };
+}
+
+/// Standard output that remembers the first failed write, so that the game loop (which
+/// writes everywhere) can stop with an error at the next prompt.
+struct Tracked {
+    inner: std::io::Stdout,
+    error: Option<std::io::Error>,
+}
+
+impl Write for Tracked {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let r = self.inner.write(buf);
+        if let Err(e) = &r
+            && self.error.is_none()
+        {
+            self.error = Some(std::io::Error::new(e.kind(), e.to_string()));
+        }
+        r
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let r = self.inner.flush();
+        if let Err(e) = &r
+            && self.error.is_none()
+        {
+            self.error = Some(std::io::Error::new(e.kind(), e.to_string()));
+        }
+        r
+    }
+}
+
+impl Tracked {
+    /// The first failed write, as the command's error.
+    fn check(&mut self) -> Result<(), String> {
+        let _ = self.flush();
+        match self.error.take() {
+            Some(e) => Err(crate::out::failed(e)),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Game {
+    /// The game the arguments ask for: its start (the setup or `--fen`), the position
+    /// after `--moves`, the players and the computer's limits.
+    fn new(a: &PlayArgs) -> Result<Game, String> {
+        let v = crate::game::load(&a.variant, &a.options)?;
+        let start = match &a.fen {
+            Some(f) => Position::from_fen(&v, f)
+                .map_err(|e| format!("bad position string: {}", e.render(f)))?,
+            None => Position::start(&v),
+        };
+        let mut pos = start.clone();
+        crate::game::play_moves(&mut pos, &a.moves)?;
+        let time = crate::check::seconds("--time", a.time, true)?;
+        let color = !a.no_color
+            && std::io::stdout().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none();
+        Ok(Game {
+            help: help(&start),
+            pos,
+            start,
+            players: [a.white, a.black],
+            limits: match a.nodes {
+                Some(n) => Limits::nodes(n.max(1)),
+                None => Limits::time(time),
+            },
+            color,
+            interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),
+            searcher: Searcher::new(64),
+        })
+    }
+}
+
+/// Runs the game loop. Errors for unreadable input and unwritable output.
+pub fn run(a: PlayArgs) -> Result<(), String> {
+    let mut game = Game::new(&a)?;
+    let v = game.start.variant().clone();
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout();
+    let mut out = Tracked {
+        inner: std::io::stdout(),
+        error: None,
+    };
     let _ = writeln!(out, "{} ({})", v.name(), v.description());
     let opts: Vec<String> = v
         .options()
@@ -151,14 +389,14 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
             && game.pos.ply_count() >= n
         {
             let _ = writeln!(out, "Stopped after {n} plies at {}", game.pos.fen());
-            return Ok(());
+            return out.check();
         }
         if let Some(o) = game.pos.outcome() {
             if !announced {
                 announced = true;
                 let _ = writeln!(out, "Game over: {o}.");
                 if !humans {
-                    return Ok(());
+                    return out.check();
                 }
                 let _ = writeln!(out, "Type `new`, `undo` or `quit`.");
             }
@@ -176,10 +414,10 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
             game.pos.side_to_move().name().to_string()
         };
         let _ = write!(out, "{prompt}> ");
-        let _ = out.flush();
+        out.check()?;
         let Some(line) = lines.next() else {
             let _ = writeln!(out);
-            return Ok(());
+            return out.check();
         };
         let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
         if echo {
@@ -187,7 +425,7 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
             let _ = writeln!(out, "{}", line.trim());
         }
         if !game.command(line.trim(), &mut out) {
-            return Ok(());
+            return out.check();
         }
     }
 }
@@ -195,7 +433,11 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
 impl Game {
     fn show(&self, out: &mut impl Write) {
         let last = self.pos.moves_played().last();
-        let _ = write!(out, "{}", board::draw(&self.pos, last, self.color));
+        let _ = write!(
+            out,
+            "{}",
+            picture::position_text(&self.pos, last, self.color)
+        );
     }
 
     /// Announces what a move did: check, and the end of the game.
@@ -232,7 +474,7 @@ impl Game {
             "" => {}
             "quit" | "exit" | "q" => return false,
             "help" | "?" => {
-                let _ = writeln!(out, "{HELP}");
+                let _ = writeln!(out, "{}", self.help);
             }
             "board" | "show" => self.show(out),
             "fen" => {

@@ -201,21 +201,18 @@ pub(crate) fn compile(
                 (Some(e), _) => (
                     e.span,
                     format!(
-                        "Black's side mirrors White's (R2): add `{}` too",
+                        "Black's side mirrors White's: add `{}` too",
                         coord_name(mirror.0, mirror.1)
                     ),
                 ),
                 (None, Some(h)) => (
                     h.span,
                     format!(
-                        "Black's side mirrors White's (R2): make `{}` a hole too",
+                        "Black's side mirrors White's: make `{}` a hole too",
                         g.name(sq)
                     ),
                 ),
-                (None, None) => (
-                    def.board_span,
-                    "Black's side mirrors White's (R2)".to_string(),
-                ),
+                (None, None) => (def.board_span, "Black's side mirrors White's".to_string()),
             };
             cx.err(
                 span,

@@ -7,7 +7,11 @@ use fairyforge_tests::{root, run};
 
 use super::start::GAMES;
 
-/// The `.toml` files under a directory, recursively, sorted.
+/// Example files that are wrong on purpose (docs/format.md shows what `validate` says).
+pub const INVALID_EXAMPLES: &[&str] = &["docs/examples/bad.toml"];
+
+/// The `.toml` files under a directory, recursively, sorted: variant files and piece
+/// libraries (not test files, nor the examples that are wrong on purpose).
 pub fn toml_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -17,7 +21,11 @@ pub fn toml_files(dir: &Path) -> Vec<PathBuf> {
         let p = e.path();
         if p.is_dir() {
             out.extend(toml_files(&p));
-        } else if p.extension().is_some_and(|x| x == "toml") {
+        } else if p.extension().is_some_and(|x| x == "toml")
+            // Test files (`*.test.toml`) are not variant files.
+            && !p.to_string_lossy().ends_with(".test.toml")
+            && !INVALID_EXAMPLES.iter().any(|x| p.ends_with(x))
+        {
             out.push(p);
         }
     }

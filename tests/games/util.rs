@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use fairyforge::{Color, Position, Square, Variant, perft};
+use fairyforge::picture::Board;
+use fairyforge::{Color, Position, Variant, perft};
 use fairyforge_tests::{game, moves_text};
 
 /// A game played move by move from the start position, checking every move.
@@ -200,56 +201,19 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 }
 
 // ---------------------------------------------------------------------------------------
-// Text diagrams (docs/games.md).
-
-/// How a square is drawn in a move diagram.
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum Mark {
-    None,
-    Move,
-    Capture,
-    Double,
-}
-
-/// A board as text: ranks from the top, three characters a square, rank labels on both
-/// sides and file labels above and below; holes (R1) are blank. `cell` draws one existing
-/// square.
-fn draw(v: &Variant, cell: impl Fn(Square) -> String) -> String {
-    let g = v.geometry();
-    let ranks: Vec<i8> = g.rank_range().rev().collect();
-    let w = ranks.iter().map(|r| r.to_string().len()).max().unwrap_or(1);
-    let files: String = (0..g.files())
-        .map(|f| format!(" {} ", (b'a' + f) as char))
-        .collect();
-    let header = format!("{}{}", " ".repeat(w + 1), files.trim_end());
-    let mut out = format!("{header}\n");
-    for r in ranks {
-        let mut line = format!("{r:>w$} ");
-        for f in 0..g.files() {
-            match g.square(f as i32, r as i32) {
-                Some(sq) => line.push_str(&cell(sq)),
-                None => line.push_str("   "),
-            }
-        }
-        line.push_str(&format!(" {r}"));
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out.push_str(&header);
-    out.push('\n');
-    out
-}
+// Text diagrams (docs/games.md, docs/pick-the-piece.md): the board pictures of the library,
+// the same that `fairyforge show` and `fairyforge piece` print, so the docs show exactly
+// what a user sees. (The pictures' own texts are pinned by the `show` and `piece`
+// snapshots; the move sets behind the marks are checked against hand-written lists by
+// the rules tests.)
 
 /// The board of a position: piece letters (upper case White), `.` for empty squares.
 pub fn board_diagram(pos: &Position) -> String {
-    draw(pos.variant(), |sq| match pos.piece_at(sq) {
-        Some((k, c)) => format!(" {} ", letter(pos, k, c)),
-        None => " . ".to_string(),
-    })
+    Board::of_position(pos).text()
 }
 
 /// The legend of [`piece_diagram`].
-pub const LEGEND: &str = "[X] the piece   * move   x (p) capture   X {p} double capture";
+pub use fairyforge::picture::LEGEND;
 
 /// Where the piece on `at` can go among the pieces `placed` (`"F f4, b f7, p g4"`: letter
 /// then square, upper case White): the piece in brackets, `*` a move, `x` a capture
@@ -287,27 +251,5 @@ pub fn piece_diagram_in(v: &Arc<Variant>, placed: &str, at: &str) -> String {
         .expect("a piece on `at`")
         .2;
     let pos = Position::with_pieces(v, &pieces, color);
-    let mut marks = vec![Mark::None; g.num_squares()];
-    for m in pos.piece_moves(from) {
-        let mark = match pos.captures_of(&m).len() {
-            0 => Mark::Move,
-            1 => Mark::Capture,
-            _ => Mark::Double,
-        };
-        let cur = &mut marks[m.to().index()];
-        *cur = (*cur).max(mark);
-    }
-    draw(v, |sq| {
-        let l = pos.piece_at(sq).map(|(k, c)| letter(&pos, k, c));
-        match (sq == from, marks[sq.index()], l) {
-            (true, _, Some(l)) => format!("[{l}]"),
-            (_, Mark::None, Some(l)) => format!(" {l} "),
-            (_, Mark::None, None) => " . ".to_string(),
-            (_, Mark::Move, _) => " * ".to_string(),
-            (_, Mark::Capture, None) => " x ".to_string(),
-            (_, Mark::Capture, Some(l)) => format!("({l})"),
-            (_, Mark::Double, None) => " X ".to_string(),
-            (_, Mark::Double, Some(l)) => format!("{{{l}}}"),
-        }
-    })
+    Board::piece_moves(&pos, from, &pos.piece_moves(from)).text()
 }

@@ -62,5 +62,5 @@ fn command_examples_run() {
         ran += 1;
     }
     let _ = std::fs::remove_file(&svg);
-    assert_eq!(ran, 8, "the README's table has 9 commands, bench not run");
+    assert_eq!(ran, 11, "the README's table has 12 commands, bench not run");
 }

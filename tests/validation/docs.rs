@@ -78,17 +78,31 @@ fn file_marker(b: &Block) -> Option<(&str, bool)> {
     })
 }
 
-/// A fresh directory holding the page's files (`<!-- file: NAME -->` blocks).
-fn files_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fairyforge-docs-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// Where the page's files are: the repository, which ships every `<!-- file: PATH -->`
+/// block at its path (checked by `the_page_files_are_shipped`).
+fn files_dir(_test: &str) -> PathBuf {
+    root()
+}
+
+/// Every `<!-- file: PATH -->` block is a file of the repository, the same text, so the
+/// commands the page runs work as shown.
+#[test]
+fn the_page_files_are_shipped() {
+    let mut shipped = 0;
     for b in blocks(&page()) {
-        if let Some((name, _)) = file_marker(&b) {
-            std::fs::write(dir.join(name), &b.text).unwrap();
+        if let Some((path, _)) = file_marker(&b) {
+            let text = std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| {
+                panic!("docs/format.md:{}: {path} is not shipped: {e}", b.line)
+            });
+            assert_eq!(
+                text.replace("\r\n", "\n"),
+                b.text,
+                "{path} differs from the page"
+            );
+            shipped += 1;
         }
     }
-    dir
+    assert!(shipped >= 2, "zoo.toml and bad.toml");
 }
 
 fn load(text: &str, name: &str, dir: &Path) -> Result<(), String> {
@@ -122,7 +136,10 @@ fn every_toml_example_is_tested() {
                 panic!("{at}: the example game does not load:\n{e}");
             }
         } else if is_library(&b.text) {
-            let path = dir.join(format!("library-{}.toml", b.line));
+            let lib_dir =
+                std::env::temp_dir().join(format!("fairyforge-docs-{}", std::process::id()));
+            std::fs::create_dir_all(&lib_dir).unwrap();
+            let path = lib_dir.join(format!("library-{}.toml", b.line));
             std::fs::write(&path, &b.text).unwrap();
             match Variant::loader().validate(&path) {
                 Ok(Checked::Library(_)) => {}

@@ -15,7 +15,7 @@ mod game;
 mod library;
 mod options;
 mod piece;
-mod reader;
+pub(crate) mod reader;
 mod schema;
 mod zone;
 

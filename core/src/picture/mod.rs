@@ -1,18 +1,35 @@
-//! Drawing boards. A [`Board`] holds what to show on each existing square of a variant's
-//! board (a piece and a mark); holes (R1) have no cell and are left blank. [`text`] draws
-//! it for the terminal and [`svg`] as a picture, both with file and rank labels. Commands
-//! fill a `Board` (`piece` marks where one piece can go; whole positions can be shown the
-//! same way) and pick a drawing.
+//! Board pictures: what the terminal and the SVG files show, for library users and tests as
+//! much as for the command line.
+//!
+//! A [`Board`] holds what to show on each existing square of a variant's board (a piece and
+//! a [`Mark`]); holes have no cell and are left blank. [`Board::text`] draws it as text and
+//! [`Board::svg`] as a picture, both with file and rank labels. [`position_text`] and
+//! [`position_svg`] draw a whole position (board, last move, reserves, who is to move).
+//!
+//! ```
+//! use fairyforge::{Position, Variant, picture::Board};
+//! let chess = Variant::builtin("chess").unwrap();
+//! let pos = Position::start(&chess);
+//! let text = Board::of_position(&pos).text();
+//! assert!(text.starts_with("   a  b  c  d  e  f  g  h\n8  r  n  b  q  k  b  n  r  8\n"));
+//! ```
 
-pub mod position;
-pub mod svg;
-pub mod text;
+mod position;
+mod svg;
+mod text;
 
-use fairyforge::{Color, Geometry, Position, Square};
+pub use position::{position_svg, position_text};
+pub use text::LEGEND;
+
+use crate::Move;
+use crate::geometry::Geometry;
+use crate::position::Position;
+use crate::types::{Color, Square};
 
 /// A mark on a square. When several apply, the strongest is kept (see [`Board::mark`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum Mark {
+    /// No mark.
     #[default]
     None,
     /// A square of the last move played (position drawings).
@@ -32,6 +49,7 @@ pub enum Mark {
 pub struct Cell {
     /// The piece's letter (upper case) and colour.
     pub piece: Option<(char, Color)>,
+    /// The square's mark.
     pub mark: Mark,
 }
 
@@ -73,6 +91,24 @@ impl Board {
         b
     }
 
+    /// The pieces of a position with the piece on `from` marked as the origin and the
+    /// landing squares of `moves` marked by how many pieces each captures: the picture of
+    /// where one piece can go (`fairyforge piece`).
+    pub fn piece_moves(pos: &Position, from: Square, moves: &[Move]) -> Board {
+        let mut b = Board::of_position(pos);
+        b.mark(from, Mark::Origin);
+        for m in moves {
+            let mark = match pos.captures_of(m).len() {
+                0 => Mark::Move,
+                1 => Mark::Capture,
+                _ => Mark::Double,
+            };
+            b.mark(m.to(), mark);
+        }
+        b
+    }
+
+    /// The board's shape.
     pub fn geometry(&self) -> &Geometry {
         &self.geometry
     }
@@ -84,17 +120,34 @@ impl Board {
             .map(|sq| &self.cells[sq.index()])
     }
 
+    /// The cell of an existing square.
+    pub fn cell(&self, sq: Square) -> &Cell {
+        &self.cells[sq.index()]
+    }
+
     /// Marks a square, keeping the stronger mark when it already has one
-    /// (origin > double capture > capture > move).
+    /// (origin > double capture > capture > move > last move).
     pub fn mark(&mut self, sq: Square, mark: Mark) {
         let c = &mut self.cells[sq.index()];
         c.mark = c.mark.max(mark);
     }
 
+    /// The board as text: three characters a square, rank labels on both sides and file
+    /// labels above and below, holes blank; see [`LEGEND`] for the marks.
+    pub fn text(&self) -> String {
+        text::draw(self)
+    }
+
+    /// The board as a standalone SVG document with the legend of the marks; `title` (if
+    /// any) is written above the board and as the document's title.
+    pub fn svg(&self, title: Option<&str>) -> String {
+        svg::draw(self, title)
+    }
+
     /// File letters, a first.
     pub(crate) fn file_labels(&self) -> Vec<char> {
         (0..self.geometry.files())
-            .map(fairyforge::geometry::file_char)
+            .map(crate::geometry::file_char)
             .collect()
     }
 

@@ -1,7 +1,9 @@
 //! Whole positions: the board with its pieces, the last move marked, both reserves with
 //! counts and who is to move. Text for the terminal (ANSI colours when asked) and SVG.
 
-use fairyforge::{Color, Move, Position, Square};
+use crate::Move;
+use crate::position::Position;
+use crate::types::{Color, Square};
 
 use super::{Board, Mark, svg, text};
 
@@ -21,7 +23,7 @@ fn board(pos: &Position, last: Option<Move>) -> Board {
 }
 
 /// Each side's reserve as (letter, count), in the position string's order.
-pub fn reserves(pos: &Position) -> Vec<svg::Reserve> {
+fn reserves(pos: &Position) -> Vec<svg::Reserve> {
     let v = pos.variant();
     Color::BOTH
         .iter()
@@ -81,7 +83,7 @@ fn reserve_line(pos: &Position) -> Option<String> {
 
 /// The position as text. Plain text marks the last move's squares with brackets; with
 /// `color` the squares are shaded and the last move highlighted instead (ANSI colours).
-pub fn draw(pos: &Position, last: Option<Move>, color: bool) -> String {
+pub fn position_text(pos: &Position, last: Option<Move>, color: bool) -> String {
     let b = board(pos, last);
     let mut out = if color { coloured(&b) } else { text::draw(&b) };
     if let Some(line) = reserve_line(pos) {
@@ -129,7 +131,7 @@ fn coloured(b: &Board) -> String {
 
 /// The position as an SVG picture: the board in its real shape, pieces, the last move
 /// highlighted, both reserves beside the board.
-pub fn draw_svg(pos: &Position, last: Option<Move>, title: Option<&str>) -> String {
+pub fn position_svg(pos: &Position, last: Option<Move>, title: Option<&str>) -> String {
     let b = board(pos, last);
     let full = match title {
         Some(t) => format!("{t} - {}", status(pos)),

@@ -1,5 +1,5 @@
 //! A board as text: three characters per square, rank labels on both sides and file
-//! labels above and below. Holes (R1) are blank.
+//! labels above and below. Holes are blank.
 //!
 //! ```text
 //!      a  b  c
@@ -29,7 +29,7 @@ fn cell_text(c: &Cell) -> String {
 }
 
 /// Draws the board, one line per rank (highest first), each line ending in a newline.
-pub fn draw(b: &Board) -> String {
+pub(crate) fn draw(b: &Board) -> String {
     let ranks = b.ranks_top_down();
     let w = ranks.iter().map(|r| r.to_string().len()).max().unwrap_or(1);
     let files: String = b.file_labels().iter().map(|f| format!(" {f} ")).collect();

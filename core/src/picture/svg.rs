@@ -1,10 +1,10 @@
-//! A board as an SVG picture: light and dark squares (holes, R1, left out), pieces as
+//! A board as an SVG picture: light and dark squares (holes left out), pieces as
 //! lettered discs (white or black), marks for moves, captures and double captures, the
 //! piece itself highlighted, file and rank labels on all four sides, and the legend.
 
 use std::fmt::Write;
 
-use fairyforge::Color;
+use crate::types::Color;
 
 use super::{Board, Cell, Mark};
 
@@ -22,7 +22,7 @@ const CAPTURE: &str = "#c62828";
 const DOUBLE: &str = "#6a1b9a";
 
 /// Escapes text for XML content and attribute values.
-pub fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -39,16 +39,16 @@ pub fn escape(s: &str) -> String {
 
 /// Draws the board as a standalone SVG document; `title` (if any) is written above the
 /// board and as the document's title.
-pub fn draw(b: &Board, title: Option<&str>) -> String {
+pub(crate) fn draw(b: &Board, title: Option<&str>) -> String {
     draw_with(b, title, true, None)
 }
 
 /// A reserve to draw beside the board: the side and its (letter, count) pairs.
-pub type Reserve = (Color, Vec<(char, u8)>);
+pub(crate) type Reserve = (Color, Vec<(char, u8)>);
 
 /// Draws a position: the board (last-move squares highlighted) with both reserves beside
 /// it, and no legend.
-pub fn draw_position(b: &Board, title: Option<&str>, reserves: &[Reserve]) -> String {
+pub(crate) fn draw_position(b: &Board, title: Option<&str>, reserves: &[Reserve]) -> String {
     draw_with(b, title, false, Some(reserves))
 }
 
@@ -119,46 +119,56 @@ fn draw_with(b: &Board, title: Option<&str>, legend: bool, side: Option<&[Reserv
         }
     }
     if let Some(reserves) = side {
-        let x0 = 2 * MARGIN + files * SQ;
-        let mut y = top + 14;
-        for (color, list) in reserves {
-            let _ = writeln!(
-                s,
-                r#"  <text x="{x0}" y="{y}" font-size="14">{} reserve</text>"#,
-                color.name()
-            );
-            y += 12;
-            if list.is_empty() {
-                y += 18;
-                let _ = writeln!(
-                    s,
-                    r#"  <text x="{x0}" y="{y}" font-size="13">(empty)</text>"#
-                );
-            }
-            for (i, (letter, count)) in list.iter().enumerate() {
-                let cx = x0 + 18 + (i as i32 % 3) * 54;
-                let cy = y + 20 + (i as i32 / 3) * 44;
-                let cell = Cell {
-                    piece: Some((*letter, *color)),
-                    mark: Mark::None,
-                };
-                piece_disc(&mut s, cx, cy, &cell);
-                let _ = writeln!(
-                    s,
-                    r#"  <text x="{}" y="{}" font-size="13">x{count}</text>"#,
-                    cx + 19,
-                    cy + 5
-                );
-            }
-            y += 20 + 44 * ((list.len() as i32 + 2) / 3).max(1);
-        }
+        draw_reserves(&mut s, 2 * MARGIN + files * SQ, top, reserves);
     }
     if !legend {
         s.push_str("</svg>\n");
         return s;
     }
-    // Legend.
-    let ly = height - legend_h / 2 + 2;
+    draw_legend(&mut s, height - legend_h / 2 + 2);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Both reserves in a column starting at `x0`, level with the board's `top`: a lettered
+/// disc and a count per piece, three to a row.
+fn draw_reserves(s: &mut String, x0: i32, top: i32, reserves: &[Reserve]) {
+    let mut y = top + 14;
+    for (color, list) in reserves {
+        let _ = writeln!(
+            s,
+            r#"  <text x="{x0}" y="{y}" font-size="14">{} reserve</text>"#,
+            color.name()
+        );
+        y += 12;
+        if list.is_empty() {
+            y += 18;
+            let _ = writeln!(
+                s,
+                r#"  <text x="{x0}" y="{y}" font-size="13">(empty)</text>"#
+            );
+        }
+        for (i, (letter, count)) in list.iter().enumerate() {
+            let cx = x0 + 18 + (i as i32 % 3) * 54;
+            let cy = y + 20 + (i as i32 / 3) * 44;
+            let cell = Cell {
+                piece: Some((*letter, *color)),
+                mark: Mark::None,
+            };
+            piece_disc(s, cx, cy, &cell);
+            let _ = writeln!(
+                s,
+                r#"  <text x="{}" y="{}" font-size="13">x{count}</text>"#,
+                cx + 19,
+                cy + 5
+            );
+        }
+        y += 20 + 44 * ((list.len() as i32 + 2) / 3).max(1);
+    }
+}
+
+/// The legend of the marks, on the line at `ly`.
+fn draw_legend(s: &mut String, ly: i32) {
     let mut lx = MARGIN;
     for (mark, label) in [
         (Mark::Origin, "the piece"),
@@ -167,7 +177,7 @@ fn draw_with(b: &Board, title: Option<&str>, legend: bool, side: Option<&[Reserv
         (Mark::Double, "double capture"),
     ] {
         let cell = Cell { piece: None, mark };
-        marker(&mut s, lx + 9, ly - 4, 9, &cell);
+        marker(s, lx + 9, ly - 4, 9, &cell);
         let _ = writeln!(
             s,
             r#"  <text x="{}" y="{}" font-size="12">{label}</text>"#,
@@ -176,8 +186,6 @@ fn draw_with(b: &Board, title: Option<&str>, legend: bool, side: Option<&[Reserv
         );
         lx += 26 + 7 * label.len() as i32 + 12;
     }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// The title split at spaces into lines of at most `width` pixels (0.6 em a letter).

@@ -1,0 +1,239 @@
+//! The rules around the pieces, read from the compiled game: promotion, drops, castling and
+//! the end of the game. (The one place of `describe` that reads the compiled tables.)
+
+use crate::geometry::Geometry;
+use crate::sqset::SquareSet;
+use crate::types::{Color, Kind, Square};
+use crate::variant::Variant;
+
+use super::{Castling, CastlingFacts, CastlingRook, CastlingSide, DropFacts, PromotionFacts};
+
+/// A set of squares, compactly: `anywhere`, whole ranks as `rank 2`, other squares by
+/// name; rank by rank from the lowest, files a upward. `nowhere` when empty.
+pub(crate) fn squares_text(g: &Geometry, set: &SquareSet) -> String {
+    if set.is_empty() {
+        return "nowhere".to_string();
+    }
+    if g.squares().all(|s| set.contains(s)) {
+        return "anywhere".to_string();
+    }
+    let mut parts = Vec::new();
+    for r in g.rank_range() {
+        let rank: Vec<Square> = g.rank_squares(r).collect();
+        let inside: Vec<Square> = rank.iter().copied().filter(|s| set.contains(*s)).collect();
+        if inside.is_empty() {
+            continue;
+        }
+        // A whole main rank by its number; rear squares by name.
+        let main = (1..=g.ranks() as i8).contains(&r);
+        if main && inside.len() == rank.len() && rank.len() > 1 {
+            parts.push(format!("rank {r}"));
+        } else {
+            parts.extend(inside.iter().map(|s| g.name(*s)));
+        }
+    }
+    parts.join(" ")
+}
+
+/// Of some squares, the one nearest the e-file (as chess players expect; the middle file
+/// on boards of 4 files or fewer), then the lowest rank.
+fn central(g: &Geometry, squares: impl Iterator<Item = Square>) -> Option<Square> {
+    let mid = if g.files() > 4 {
+        4
+    } else {
+        (g.files() as i32 - 1) / 2
+    };
+    squares.min_by_key(|s| ((g.file(*s) as i32 - mid).abs(), g.rank(*s)))
+}
+
+pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
+    let g = &v.geometry;
+    let mut out = Vec::new();
+    for (i, rule) in v.promo_rules.iter().enumerate() {
+        let pieces: Vec<Kind> = v
+            .kinds()
+            .filter(|k| v.promo_of[(*k, Color::White)].map(usize::from) == Some(i))
+            .collect();
+        if pieces.is_empty() {
+            continue;
+        }
+        let white = &rule.zone[Color::White];
+        // An example: a move from one square behind the zone onto it.
+        let example = central(
+            g,
+            white
+                .iter()
+                .filter(|s| g.offset(*s, 0, -1).is_some_and(|b| !white.contains(b))),
+        )
+        .and_then(|to| {
+            let from = g.offset(to, 0, -1)?;
+            let mut t = format!("{}{}", g.name(from), g.name(to));
+            if rule.suffix
+                && let Some(c) = rule.choices.first()
+            {
+                t.push(v.piece(*c).letter.to_ascii_lowercase());
+            }
+            Some(t)
+        })
+        .unwrap_or_default();
+        out.push(PromotionFacts {
+            pieces: pieces.iter().map(|k| v.piece(*k).id.clone()).collect(),
+            white_zone: squares_text(g, white),
+            black_zone: squares_text(g, &rule.zone[Color::Black]),
+            choices: rule
+                .choices
+                .iter()
+                .map(|k| v.piece(*k).id.clone())
+                .collect(),
+            mandatory: rule.mandatory,
+            suffix: rule.suffix,
+            example,
+        });
+    }
+    out
+}
+
+pub(crate) fn drops(v: &Variant) -> Vec<DropFacts> {
+    let g = &v.geometry;
+    let mut out = Vec::new();
+    for k in v.reserve_order() {
+        let white = &v.drops[(k, Color::White)];
+        if white.squares.is_empty() {
+            continue;
+        }
+        let black = &v.drops[(k, Color::Black)];
+        let set = |t: &crate::variant::DropTable| -> SquareSet {
+            t.squares.iter().map(|(s, _, _)| *s).collect()
+        };
+        let push = white
+            .squares
+            .iter()
+            .map(|(_, _, len)| *len)
+            .max()
+            .unwrap_or(0) as u8;
+        let letter = v.piece(k).letter;
+        let sq = central(g, white.squares.iter().map(|(s, _, _)| *s));
+        let example = sq
+            .map(|sq| format!("{letter}@{}", g.name(sq)))
+            .unwrap_or_default();
+        let pushed = sq.and_then(|sq| {
+            let (_, ray, len) = white.squares.iter().find(|(s, _, _)| *s == sq)?;
+            let to = *v.ray(*ray, *len).last()?;
+            Some(format!("{letter}@{}{}", g.name(sq), g.name(Square(to))))
+        });
+        out.push(DropFacts {
+            piece: v.piece(k).id.clone(),
+            white_zone: squares_text(g, &set(white)),
+            black_zone: squares_text(g, &set(black)),
+            push,
+            example,
+            pushed,
+        });
+    }
+    out
+}
+
+pub(crate) fn castling(v: &Variant) -> Option<CastlingFacts> {
+    let cs = v.castling.as_ref()?;
+    let g = &v.geometry;
+    let sides = Color::BOTH
+        .iter()
+        .map(|&c| {
+            let king = cs.king_home[c];
+            let mut rooks: Vec<_> = cs.rooks.iter().filter(|r| r.color == c).collect();
+            rooks.sort_by_key(|r| g.file(r.rook_home));
+            let rooks = rooks
+                .into_iter()
+                .map(|r| {
+                    let right = if cs.fen_kq {
+                        if g.file(r.rook_home) > g.file(king) {
+                            'K'
+                        } else {
+                            'Q'
+                        }
+                    } else {
+                        (b'A' + g.file(r.rook_home)) as char
+                    };
+                    let right = if c == Color::White {
+                        right
+                    } else {
+                        right.to_ascii_lowercase()
+                    };
+                    let mut moves: Vec<Castling> = r
+                        .options
+                        .iter()
+                        .map(|o| Castling {
+                            text: format!(
+                                "{}{}{}{}",
+                                g.name(king),
+                                g.name(o.king_to),
+                                g.name(r.rook_home),
+                                g.name(o.rook_to)
+                            ),
+                            king_to: g.name(o.king_to),
+                            rook_to: g.name(o.rook_to),
+                        })
+                        .collect();
+                    moves.sort_by(|a, b| a.text.cmp(&b.text));
+                    CastlingRook {
+                        rook: g.name(r.rook_home),
+                        right,
+                        moves,
+                    }
+                })
+                .collect();
+            CastlingSide {
+                color: c.name().to_string(),
+                king: g.name(king),
+                rooks,
+            }
+        })
+        .collect();
+    Some(CastlingFacts {
+        rook_piece: v.piece(cs.rook_kind).id.clone(),
+        sides,
+    })
+}
+
+/// The rules that end a game, one sentence each.
+pub(crate) fn end(v: &Variant) -> Vec<String> {
+    let g = &v.geometry;
+    let royal = v
+        .royal
+        .map(|k| v.piece(k).name.to_lowercase())
+        .unwrap_or_else(|| "royal piece".to_string());
+    let pawns: Vec<String> = v
+        .pieces
+        .iter()
+        .filter(|p| p.pawn)
+        .map(|p| p.name.clone())
+        .collect();
+    let mut out = vec![
+        format!(
+            "Checkmate: the side to move has no legal move and its {royal} is attacked; it loses."
+        ),
+        "Stalemate: the side to move has no legal move and is not in check; a draw.".to_string(),
+        "Threefold repetition: the same position (board, side to move, castling rights, en-passant targets, reserves) for the third time; a draw.".to_string(),
+        format!(
+            "100 plies in a row without a capture, a drop or a move of a pawn ({}); a draw.",
+            if pawns.is_empty() {
+                "this game has none".to_string()
+            } else {
+                pawns.join(", ")
+            }
+        ),
+    ];
+    if let Some((zones, win)) = &v.scepter {
+        out.push(format!(
+            "Capture the Scepter: a {royal} that legally ends its move on {} (White's) or {} (Black's) {}.",
+            squares_text(g, &zones[Color::White]),
+            squares_text(g, &zones[Color::Black]),
+            if *win {
+                "wins the game at once"
+            } else {
+                "ends the game in a draw"
+            }
+        ));
+    }
+    out
+}
