@@ -189,6 +189,16 @@ async fn the_studio_in_chromium() {
 }
 
 async fn drive(c: &Client, url: &str) {
+    open_birds_and_ninjas(c, url).await;
+    play_a_move(c).await;
+    bomber_and_drop(c).await;
+    explore_the_bomber(c).await;
+    break_the_file(c).await;
+    fix_the_file(c).await;
+}
+
+/// Opens the page on chess, then starts Birds and Ninjas from the game list: the board as it is.
+async fn open_birds_and_ninjas(c: &Client, url: &str) {
     // Open the page on another game, then start Birds and Ninjas from the game list.
     c.goto(&format!("{url}#g=chess&w=h&b=c&t=300"))
         .await
@@ -263,7 +273,10 @@ async fn drive(c: &Client, url: &str) {
             .contains("g=birds-and-ninjas")
     );
     screenshot(c, "studio-start.png").await;
+}
 
+/// A pawn's moves marked, the move made, the computer's answer.
+async fn play_a_move(c: &Client) {
     // A pawn's moves, then the move; the computer answers.
     click(c, "#play-board [data-square=e2]").await;
     assert_eq!(
@@ -291,7 +304,10 @@ async fn drive(c: &Client, url: &str) {
             .unwrap()
             .starts_with("e5")
     );
+}
 
+/// A Flying Bomber's marked squares; a ninja pawn dropped through the push picker.
+async fn bomber_and_drop(c: &Client) {
     // The Flying Bomber on e0 jumps over the queen onto the emptied e2.
     click(c, "#play-board [data-square=e0]").await;
     let marks = js(c, &format!("return {MARKS}")).await;
@@ -347,7 +363,10 @@ async fn drive(c: &Client, url: &str) {
         "studio.state.history.length === 4",
     )
     .await;
+}
 
+/// The piece explorer: the bomber with enemies to jump and fly over (a screenshot).
+async fn explore_the_bomber(c: &Client) {
     // A piece's marked moves in the explorer, for the README.
     click(c, "#tab-pieces").await;
     wait(
@@ -388,7 +407,11 @@ async fn drive(c: &Client, url: &str) {
     click(c, "#piece-board [data-square=e7]").await;
     wait(c, "the double capture", "document.querySelector('#piece-board .mark-victim[data-mark=e6]') && document.querySelector('#piece-board .mark-victim[data-mark=h5]')").await;
     screenshot(c, "studio-piece.png").await;
+}
 
+/// The editor: a broken file's error at its line, with the text `fairyforge validate`
+/// prints.
+async fn break_the_file(c: &Client) {
     // Break the file: the error is shown at its line; fix it: the board follows.
     click(c, "#tab-design").await;
     wait(
@@ -398,12 +421,7 @@ async fn drive(c: &Client, url: &str) {
     )
     .await;
     wait(c, "the file's board", "document.querySelectorAll('#design-board rect.sq').length === 104 && document.querySelector('#diagnostics li.ok')").await;
-    let set = |from: &str, to: &str| {
-        format!(
-            "const s = document.getElementById('source'); s.value = s.value.replace('{from}', '{to}'); s.dispatchEvent(new Event('input')); return true"
-        )
-    };
-    js(c, &set("/GRNBQKBNRG/", "/GRNBZKBNRG/")).await;
+    edit(c, "/GRNBQKBNRG/", "/GRNBZKBNRG/").await;
     let line = wait(c, "the error", "document.querySelector('#diagnostics li[data-line]') && document.querySelector('#diagnostics li[data-line]').dataset.line").await;
     let setup_line = js(c, "return document.getElementById('source').value.split('\\n').findIndex(l => l.startsWith('setup')) + 1").await;
     assert_eq!(line.as_str().unwrap(), setup_line.to_string());
@@ -456,8 +474,11 @@ async fn drive(c: &Client, url: &str) {
         .unwrap()
     );
     screenshot(c, "studio-error.png").await;
+}
 
-    js(c, &set("/GRNBZKBNRG/", "/GRNBFKBNRG/")).await;
+/// The fixed file: its board in the editor's pane and in play; the text in the address.
+async fn fix_the_file(c: &Client) {
+    edit(c, "/GRNBZKBNRG/", "/GRNBFKBNRG/").await;
     wait(c, "the fixed board", "document.querySelector('#design-board [data-on=e1]') && document.querySelector('#design-board [data-on=e1]').dataset.piece === 'F'").await;
     assert_eq!(
         js(
@@ -501,4 +522,15 @@ async fn drive(c: &Client, url: &str) {
         js(c, "return document.getElementById('game-select').value").await,
         "edited"
     );
+}
+
+/// Replaces text in the editor as typing would (the editor hears an `input` event).
+async fn edit(c: &Client, from: &str, to: &str) {
+    js(
+        c,
+        &format!(
+            "const s = document.getElementById('source'); s.value = s.value.replace('{from}', '{to}'); s.dispatchEvent(new Event('input')); return true"
+        ),
+    )
+    .await;
 }

@@ -6,6 +6,8 @@ import { Board } from './board.js';
 
 const $ = (id) => document.getElementById(id);
 
+// A pane is one closure over its state: longer than a function should be, but each of
+// the functions inside it is short and does one thing.
 export function createAnalysis(app) {
   const board = new Board($('analysis-board'));
   let running = null;

@@ -12,6 +12,8 @@ const PAD_TOP = 6;
 const PAD_LEFT = 8;
 const DEBOUNCE_MS = 300;
 
+// A pane is one closure over its state: longer than a function should be, but each of
+// the functions inside it is short and does one thing.
 export function createDesign(app) {
   const source = $('source');
   const gutter = $('gutter');

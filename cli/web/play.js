@@ -7,6 +7,8 @@ import { Board, marksFor } from './board.js';
 
 const $ = (id) => document.getElementById(id);
 
+// A pane is one closure over its state: longer than a function should be, but each of
+// the functions inside it is short and does one thing.
 export function createPlay(app) {
   const board = new Board($('play-board'), onSquare);
   let selected = null; // {square} or {drop: letter}

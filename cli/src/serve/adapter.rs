@@ -839,22 +839,22 @@ fn library_variant(v: &Compiled, id: &str) -> Result<Compiled, ApiError> {
         })
 }
 
-/// A piece alone (with blockers) on an empty board of the game, and where it can go;
-/// `source` is the text the game was compiled from.
-pub fn explore(
+/// The piece to explore, by id or letter: the game's (on the game itself), or the
+/// library's (on a variant with the game's board and that piece); its colour, and whether
+/// it is the game's.
+fn explored_piece(
     v: &Compiled,
-    source: Option<&str>,
-    req: &model::PieceRequest,
-) -> Result<model::Explorer, ApiError> {
-    let asked = parse_color(req.color.as_deref())?;
-    let (variant, kind, color, in_game) = match game_piece(v, &req.piece) {
+    name: &str,
+    asked: Color,
+) -> Result<(Compiled, fairyforge::Kind, Color, bool), ApiError> {
+    Ok(match game_piece(v, name) {
         Some((k, c)) => (v.clone(), k, c.unwrap_or(asked), true),
         None => {
             let lib = fairyforge::library_pieces();
-            let Some(p) = lib.iter().find(|p| p.id() == req.piece) else {
+            let Some(p) = lib.iter().find(|p| p.id() == name) else {
                 let mut names: Vec<&str> = v.pieces().iter().map(|p| p.id()).collect();
                 names.extend(lib.iter().map(|p| p.id()));
-                let hint = match did_you_mean(&req.piece, names.into_iter()) {
+                let hint = match did_you_mean(name, names.into_iter()) {
                     Some(s) => format!("; did you mean `{s}`?"),
                     None => String::new(),
                 };
@@ -862,7 +862,7 @@ pub fn explore(
                     "unknown-piece",
                     format!(
                         "`{}` is neither a piece of {} nor of the built-in library{hint}",
-                        req.piece,
+                        name,
                         v.name()
                     ),
                 ));
@@ -873,7 +873,18 @@ pub fn explore(
                 .ok_or_else(|| ApiError::internal("the library piece is missing"))?;
             (lv, k, asked, false)
         }
-    };
+    })
+}
+
+/// A piece alone (with blockers) on an empty board of the game, and where it can go;
+/// `source` is the text the game was compiled from.
+pub fn explore(
+    v: &Compiled,
+    source: Option<&str>,
+    req: &model::PieceRequest,
+) -> Result<model::Explorer, ApiError> {
+    let asked = parse_color(req.color.as_deref())?;
+    let (variant, kind, color, in_game) = explored_piece(v, &req.piece, asked)?;
     let g = &variant.geometry();
     let square = |s: &str| {
         g.parse_square(s).ok_or_else(|| {
