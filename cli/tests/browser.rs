@@ -29,7 +29,7 @@ impl Drop for Kill {
 
 fn find(env: &str, candidates: &[&str]) -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(env) {
-        return Some(PathBuf::from(p));
+        return Some(PathBuf::from(p)).filter(|p| p.is_file());
     }
     candidates.iter().map(PathBuf::from).find(|p| p.is_file())
 }
