@@ -1131,11 +1131,9 @@ pub fn think(
     if cancel.is_set() {
         return Err(Stopped::Cancelled);
     }
-    let lim = Limits {
-        time: Some(limits.time),
-        depth: limits.depth,
-        nodes: limits.nodes,
-    };
+    let mut lim = Limits::time(limits.time);
+    lim.depth = limits.depth;
+    lim.nodes = limits.nodes;
     let mut reports = Vec::new();
     let start = pos.clone();
     searcher.search(pos, lim, |r| {
