@@ -180,3 +180,24 @@ async fn status_reports_the_pool_and_the_cache() {
     assert_eq!(s.status().await["cached_variants"], 1);
     assert!(std::sync::Arc::strong_count(&s.state) >= 1);
 }
+
+#[tokio::test]
+async fn the_page_runs_only_its_own_scripts() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let s = Server::start().await;
+    let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    c.write_all(b"GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    c.read_to_string(&mut answer).await.unwrap();
+    let head = answer.split("\r\n\r\n").next().unwrap().to_lowercase();
+    assert!(
+        head.contains("content-security-policy: default-src 'self';"),
+        "{head}"
+    );
+    assert!(head.contains("x-content-type-options: nosniff"), "{head}");
+    assert!(head.contains("content-type: text/html"), "{head}");
+    // Nothing on the page comes from elsewhere.
+    assert!(!answer.contains("http://") && !answer.contains("https://"));
+}
