@@ -41,6 +41,8 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         "stealth-slots",
         include_str!("../../../docs/examples/stealth-slots.toml"),
     ),
+    ("zoo", include_str!("../../../docs/examples/zoo.toml")),
+    ("bad", include_str!("../../../docs/examples/bad.toml")),
 ];
 
 fn with_type(content_type: &'static str, body: &'static str) -> Response {
