@@ -164,6 +164,7 @@ fn drop_place(at: &Option<String>, to: &str) -> String {
     }
 }
 
+#[derive(Default)]
 struct Pattern {
     letter: Option<char>,
     from_file: Option<u8>,
@@ -174,6 +175,14 @@ struct Pattern {
     drop: bool,
     /// The drop square of a drop with a push (`J@e2e5`).
     drop_from: Option<Square>,
+}
+
+/// The error for an input that cannot be read.
+fn unreadable(t: &str, reason: Unreadable) -> InputError {
+    InputError::Unreadable {
+        text: t.to_string(),
+        reason,
+    }
 }
 
 /// Resolves what a player typed (see the module documentation) to a legal move.
@@ -190,10 +199,7 @@ impl Reader<'_> {
     fn parse(&self, input: &str) -> Result<Move, InputError> {
         let t = input.trim();
         if t.is_empty() {
-            return Err(InputError::Unreadable {
-                text: t.into(),
-                reason: Unreadable::Empty,
-            });
+            return Err(unreadable(t, Unreadable::Empty));
         }
         let legal = self.pos.legal_moves();
         let texts: Vec<String> = legal.iter().map(|m| self.pos.move_text(m)).collect();
@@ -395,45 +401,46 @@ impl Reader<'_> {
         }
     }
 
+    /// Reads a short form: a drop (`J@e5`, `J@e2e5`) or a board move (`Fd8`, `exd6`).
     fn pattern(&self, t: &str) -> Result<Pattern, InputError> {
-        let g = &self.pos.variant().geometry;
-        let unreadable = |reason: Unreadable| InputError::Unreadable {
-            text: t.to_string(),
-            reason,
-        };
-        let mut p = Pattern {
-            letter: None,
-            from_file: None,
-            from_rank: None,
-            to: None,
-            capture: false,
-            promo: None,
-            drop: false,
-            drop_from: None,
-        };
-        if let Some((l, sq)) = t.split_once('@') {
-            let mut ch = l.chars();
-            let (Some(c), None) = (ch.next(), ch.next()) else {
-                return Err(unreadable(Unreadable::DropShape));
-            };
-            let c = c.to_ascii_uppercase();
-            if self.pos.variant().kind_by_letter(c).is_none() {
-                return Err(unreadable(Unreadable::UnknownLetter(c)));
-            }
-            // `J@e5` names the final square; `J@e2e5` (R29 text) both squares.
-            let to = match (g.parse_square(sq), self.two_squares(sq)) {
-                (Some(to), _) => to,
-                (None, Some((from, to))) => {
-                    p.drop_from = Some(from);
-                    to
-                }
-                (None, None) => return Err(InputError::NoSuchSquare(sq.to_string())),
-            };
-            p.letter = Some(c);
-            p.to = Some(to);
-            p.drop = true;
-            return Ok(p);
+        match t.split_once('@') {
+            Some((letter, squares)) => self.drop_pattern(t, letter, squares),
+            None => self.board_pattern(t),
         }
+    }
+
+    /// A drop: the piece letter, `@`, and the final square (`J@e5`) or, as in R29 text,
+    /// the drop square and the final square (`J@e2e5`).
+    fn drop_pattern(&self, t: &str, letter: &str, sq: &str) -> Result<Pattern, InputError> {
+        let g = &self.pos.variant().geometry;
+        let mut ch = letter.chars();
+        let (Some(c), None) = (ch.next(), ch.next()) else {
+            return Err(unreadable(t, Unreadable::DropShape));
+        };
+        let c = c.to_ascii_uppercase();
+        if self.pos.variant().kind_by_letter(c).is_none() {
+            return Err(unreadable(t, Unreadable::UnknownLetter(c)));
+        }
+        let (drop_from, to) = match (g.parse_square(sq), self.two_squares(sq)) {
+            (Some(to), _) => (None, to),
+            (None, Some((from, to))) => (Some(from), to),
+            (None, None) => return Err(InputError::NoSuchSquare(sq.to_string())),
+        };
+        Ok(Pattern {
+            letter: Some(c),
+            to: Some(to),
+            drop: true,
+            drop_from,
+            ..Pattern::default()
+        })
+    }
+
+    /// A board move: an optional piece letter, an optional origin file, rank or square,
+    /// an optional `x`, the destination and an optional promotion letter (`=`, `+` and `#`
+    /// are ignored).
+    fn board_pattern(&self, t: &str) -> Result<Pattern, InputError> {
+        let g = &self.pos.variant().geometry;
+        let mut p = Pattern::default();
         let mut s: Vec<char> = t
             .chars()
             .filter(|c| *c != '+' && *c != '#' && *c != '=')
@@ -441,38 +448,19 @@ impl Reader<'_> {
         if s.first().is_some_and(|c| c.is_ascii_uppercase()) {
             let c = s.remove(0);
             if self.pos.variant().kind_by_letter(c).is_none() {
-                return Err(unreadable(Unreadable::UnknownLetter(c)));
+                return Err(unreadable(t, Unreadable::UnknownLetter(c)));
             }
             p.letter = Some(c);
         }
-        // A promotion letter at the end (upper or lower case) after a square.
-        if s.len() >= 3
-            && s.last().is_some_and(|c| c.is_ascii_alphabetic())
-            && s[s.len() - 2].is_ascii_digit()
-        {
-            let last = *s.last().unwrap();
-            let c = last.to_ascii_uppercase();
-            if self.pos.variant().kind_by_letter(c).is_none()
-                && last.is_ascii_lowercase()
-                && (last as u8 - b'a') < g.files()
-            {
-                // `e2e`: a square cut short rather than a promotion letter.
-                return Err(unreadable(Unreadable::FileWithoutRank(last)));
-            }
-            s.pop();
-            if self.pos.variant().kind_by_letter(c).is_none() {
-                return Err(unreadable(Unreadable::UnknownLetter(c)));
-            }
-            p.promo = Some(c);
-        }
+        p.promo = self.promotion_letter(t, &mut s)?;
         let text: String = s.iter().collect();
         // The destination is the last square in the text.
         let digits_at = text
             .rfind(|c: char| !c.is_ascii_digit())
-            .ok_or_else(|| unreadable(Unreadable::NoSquare))?;
+            .ok_or_else(|| unreadable(t, Unreadable::NoSquare))?;
         let dest = &text[digits_at..];
         if dest.len() < 2 {
-            return Err(unreadable(Unreadable::NoDestination));
+            return Err(unreadable(t, Unreadable::NoDestination));
         }
         p.to = Some(
             g.parse_square(dest)
@@ -484,27 +472,62 @@ impl Reader<'_> {
             head = h;
         }
         if !head.is_empty() {
-            let b = head.as_bytes();
-            let mut i = 0;
-            if b[0].is_ascii_lowercase() {
-                p.from_file = Some(b[0] - b'a');
-                i = 1;
-            }
-            if i < b.len() {
-                p.from_rank = Some(head[i..].parse::<i8>().map_err(|_| {
-                    unreadable(Unreadable::BadOrigin {
-                        origin: head.to_string(),
-                        dest: dest.to_string(),
-                    })
-                })?);
-            }
-            if let (Some(f), Some(r)) = (p.from_file, p.from_rank)
-                && g.square(f as i32, r as i32).is_none()
-            {
-                return Err(InputError::NoSuchSquare(head.to_string()));
-            }
+            self.origin(t, head, dest, &mut p)?;
         }
         Ok(p)
+    }
+
+    /// A promotion letter at the end of `s` (upper or lower case) after a square: taken off.
+    fn promotion_letter(&self, t: &str, s: &mut Vec<char>) -> Result<Option<char>, InputError> {
+        let g = &self.pos.variant().geometry;
+        if s.len() < 3
+            || !s.last().is_some_and(|c| c.is_ascii_alphabetic())
+            || !s[s.len() - 2].is_ascii_digit()
+        {
+            return Ok(None);
+        }
+        let last = *s.last().unwrap();
+        let c = last.to_ascii_uppercase();
+        if self.pos.variant().kind_by_letter(c).is_none()
+            && last.is_ascii_lowercase()
+            && (last as u8 - b'a') < g.files()
+        {
+            // `e2e`: a square cut short rather than a promotion letter.
+            return Err(unreadable(t, Unreadable::FileWithoutRank(last)));
+        }
+        s.pop();
+        if self.pos.variant().kind_by_letter(c).is_none() {
+            return Err(unreadable(t, Unreadable::UnknownLetter(c)));
+        }
+        Ok(Some(c))
+    }
+
+    /// The origin before the destination: a file, a rank or both (a square of the board).
+    fn origin(&self, t: &str, head: &str, dest: &str, p: &mut Pattern) -> Result<(), InputError> {
+        let g = &self.pos.variant().geometry;
+        let b = head.as_bytes();
+        let mut i = 0;
+        if b[0].is_ascii_lowercase() {
+            p.from_file = Some(b[0] - b'a');
+            i = 1;
+        }
+        if i < b.len() {
+            p.from_rank = Some(head[i..].parse::<i8>().map_err(|_| {
+                unreadable(
+                    t,
+                    Unreadable::BadOrigin {
+                        origin: head.to_string(),
+                        dest: dest.to_string(),
+                    },
+                )
+            })?);
+        }
+        if let (Some(f), Some(r)) = (p.from_file, p.from_rank)
+            && g.square(f as i32, r as i32).is_none()
+        {
+            return Err(InputError::NoSuchSquare(head.to_string()));
+        }
+        Ok(())
     }
 
     /// Explains why no legal move matches.

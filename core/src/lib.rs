@@ -4,16 +4,31 @@
 //! rules around them. [`Variant`] loads and compiles it (reporting every mistake with its
 //! line and column); [`Position`] plays it with exact legal move generation.
 //!
+//! Load a game from its file, play moves given as text, and ask for the result:
+//!
 //! ```
-//! use fairyforge::{Position, Variant, perft};
-//! let chess = Variant::builtin("chess").unwrap();
+//! use fairyforge::{Color, EndReason, Position, Variant, perft};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let chess = Variant::load("../variants/chess.toml")?;
 //! let mut pos = Position::start(&chess);
 //! assert_eq!(perft(&mut pos, 2), 400);
+//! pos.play_text(&["f2f3", "e7e5", "g2g4"])?;
+//! let mate = pos.parse_move("d8h4")?;
+//! pos.play(&mate)?;
+//! let outcome = pos.outcome().expect("the game is over");
+//! assert_eq!(outcome.winner, Some(Color::Black));
+//! assert_eq!(outcome.reason, EndReason::Checkmate);
+//! assert_eq!(outcome.to_string(), "Black wins by checkmate");
+//! # Ok(())
+//! # }
 //! ```
+//!
+//! `docs/architecture.md` in the repository maps the modules.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod atom;
 mod attack;
 pub mod builtin;
 mod compile;

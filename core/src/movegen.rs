@@ -4,76 +4,91 @@
 //! Generation reads only the compiled per-square tables: no parsing, no name lookups and,
 //! once the move buffer has grown, no allocation.
 
-use crate::attack::{attacked_on, over_ok, pinned_first};
+use crate::atom::{BoardView, Sink, Target, targets};
+use crate::attack::{attacked_on, pinned_first};
 use crate::moves::{Move, MoveKind};
-use crate::position::Position;
+use crate::position::{EnPassant, Position};
 use crate::sqset::SquareSet;
 use crate::types::{Color, Piece, Square};
-use crate::variant::{Atom, CAPTURE, EP_CAPTURE, EP_CREATE, MOVE, NOLAND, PromoRule, Variant};
+use crate::variant::{PromoRule, Variant};
 
-/// Emits the moves of one piece: who moves, its promotion rule, and where its moves start
-/// in the buffer (for the R30 duplicate check).
-struct Emit<'a> {
-    us: Color,
-    rule: Option<&'a PromoRule>,
+/// The board of a position with its en-passant targets, as atoms see it.
+struct Live<'a> {
+    board: &'a [Piece],
+    ep: EnPassant,
+    v: &'a Variant,
+}
+
+impl BoardView for Live<'_> {
+    #[inline(always)]
+    fn at(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    #[inline(always)]
+    fn ep_victim(&self, sq: Square) -> Option<Square> {
+        if self.ep.is_some() && self.ep.is_target(self.v, sq) {
+            Some(self.ep.to)
+        } else {
+            None
+        }
+    }
+}
+
+/// Puts the moves of one piece in the buffer: the piece's square, and where its moves
+/// start (for the R30 duplicate check).
+struct Moves<'a> {
+    out: &'a mut Vec<Move>,
     from: Square,
     start: usize,
 }
 
-impl Emit<'_> {
-    /// Adds a move (one per promotion choice when it promotes). `dup`: an earlier primitive
-    /// of this piece may already have produced the same move, which counts once (R30).
-    #[inline]
-    fn push(&self, out: &mut Vec<Move>, to: Square, aux: Square, mk: MoveKind, dup: bool) {
-        if dup
-            && out[self.start..]
+impl Moves<'_> {
+    /// Is the move of this target there already, and does it count once? With `t.dup`, an
+    /// earlier primitive of this piece may have produced the same move (R30).
+    #[inline(always)]
+    fn is_dup(&self, t: Target) -> bool {
+        t.dup
+            && self.out[self.start..]
                 .iter()
-                .any(|m| m.to() == to && m.extra_square() == aux)
-        {
-            return;
-        }
-        let base = Move::board(self.from, to, aux, mk);
-        match self.rule.filter(|r| r.zone[self.us].contains(to)) {
-            Some(rule) => {
-                for &c in &rule.choices {
-                    out.push(base.promoting(c));
-                }
-                if !rule.mandatory {
-                    out.push(base);
-                }
-            }
-            None => out.push(base),
+                .any(|m| m.to() == t.to && m.extra_square() == t.extra)
+    }
+}
+
+impl Sink for Moves<'_> {
+    #[inline]
+    fn emit(&mut self, t: Target) {
+        if !self.is_dup(t) {
+            self.out.push(Move::board(self.from, t.to, t.extra, t.kind));
         }
     }
+}
 
-    /// A slide along a compiled ray: quiet moves onto empty landing squares, a capture of
-    /// the first piece if it is an enemy. Moves past the first square are of kind `long`
-    /// (en-passant creating slides, R14).
+/// The moves of a piece with a promotion rule: one per promotion choice (and the move
+/// itself when promotion is not mandatory) when the move lands in the rule's zone.
+struct Promoting<'a> {
+    moves: Moves<'a>,
+    rule: &'a PromoRule,
+    us: Color,
+}
+
+impl Sink for Promoting<'_> {
     #[inline]
-    fn slide(
-        &self,
-        out: &mut Vec<Move>,
-        board: &[Piece],
-        ray: &[u16],
-        mode: u8,
-        long: MoveKind,
-        dup: bool,
-    ) {
-        for (i, x) in ray.iter().enumerate() {
-            let to = Square(x & !NOLAND);
-            let p = board[to.index()];
-            let land = x & NOLAND == 0;
-            if p.is_empty() {
-                if land && mode & MOVE != 0 {
-                    let k = if i == 0 { MoveKind::Normal } else { long };
-                    self.push(out, to, Square::NONE, k, dup);
-                }
-            } else {
-                if land && mode & CAPTURE != 0 && p.is_enemy_of(self.us) {
-                    self.push(out, to, Square::NONE, MoveKind::Normal, dup);
-                }
-                break;
-            }
+    fn emit(&mut self, t: Target) {
+        if self.moves.is_dup(t) {
+            return;
+        }
+        let m = Move::board(self.moves.from, t.to, t.extra, t.kind);
+        let out = &mut *self.moves.out;
+        if !self.rule.zone[self.us].contains(t.to) {
+            out.push(m);
+            return;
+        }
+        for &c in &self.rule.choices {
+            out.push(m.promoting(c));
+        }
+        if !self.rule.mandatory {
+            out.push(m);
         }
     }
 }
@@ -82,126 +97,31 @@ impl Emit<'_> {
 pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
     let v = &**pos.variant();
     let board = pos.board();
-    let ep = pos.en_passant();
+    let live = Live {
+        board,
+        ep: pos.en_passant(),
+        v,
+    };
     for &from in pos.pieces_of(us) {
         let kind = board[from.index()].kind();
-        let e = Emit {
-            us,
-            rule: v.promotion_rule(kind, us),
-            from,
+        let atoms = v.atoms_of(kind, us, from);
+        let moves = Moves {
             start: out.len(),
+            out: &mut *out,
+            from,
         };
-        for atom in v.atoms_of(kind, us, from) {
-            match *atom {
-                Atom::Leap { to, mode, dup } => {
-                    let p = board[to.index()];
-                    if p.is_empty() {
-                        if mode & MOVE != 0 {
-                            e.push(out, to, Square::NONE, MoveKind::Normal, dup);
-                        }
-                        if mode & EP_CAPTURE != 0 && ep.is_some() && ep.is_target(v, to) {
-                            e.push(out, to, ep.to, MoveKind::EnPassant, dup);
-                        }
-                    } else if mode & CAPTURE != 0 && p.is_enemy_of(us) {
-                        e.push(out, to, Square::NONE, MoveKind::Normal, dup);
-                    }
+        // Most pieces never promote: their moves go straight in.
+        match v.promotion_rule(kind, us) {
+            None => {
+                let mut sink = moves;
+                for atom in atoms {
+                    targets(atom, &v.rays, &live, us, &mut sink);
                 }
-                Atom::Slide {
-                    ray,
-                    len,
-                    mode,
-                    dup,
-                } => {
-                    let long = if mode & EP_CREATE != 0 {
-                        MoveKind::DoubleStep
-                    } else {
-                        MoveKind::Normal
-                    };
-                    e.slide(out, board, v.ray(ray, len), mode, long, dup);
-                }
-                Atom::Bent {
-                    bend,
-                    ray,
-                    len,
-                    mode,
-                    dup,
-                } => {
-                    if board[bend.index()].is_empty() {
-                        e.slide(out, board, v.ray(ray, len), mode, MoveKind::Normal, dup);
-                    }
-                }
-                Atom::Fly { ray, len, dup } => {
-                    let r = v.ray(ray, len);
-                    for (i, x) in r.iter().enumerate() {
-                        let s = Square(x & !NOLAND);
-                        let p = board[s.index()];
-                        if p.is_empty() {
-                            continue;
-                        }
-                        if p.is_enemy_of(us) && i + 1 < r.len() && r[i + 1] & NOLAND == 0 {
-                            let to = Square(r[i + 1]);
-                            if board[to.index()].is_empty() {
-                                e.push(out, to, s, MoveKind::Normal, dup);
-                            }
-                        }
-                        break;
-                    }
-                }
-                Atom::Jump {
-                    over,
-                    nover,
-                    to,
-                    cond,
-                    cap_over,
-                    mode,
-                    dup,
-                } => {
-                    let mids = v.ray(over, nover);
-                    if !mids.iter().all(|x| over_ok(cond, board[*x as usize], us)) {
-                        continue;
-                    }
-                    let t = board[to.index()];
-                    let ok = if t.is_empty() {
-                        mode & MOVE != 0
-                    } else {
-                        mode & CAPTURE != 0 && t.is_enemy_of(us)
-                    };
-                    if !ok {
-                        continue;
-                    }
-                    let mut aux = Square::NONE;
-                    if cap_over && nover == 1 && board[mids[0] as usize].is_enemy_of(us) {
-                        aux = Square(mids[0]);
-                    }
-                    e.push(out, to, aux, MoveKind::Normal, dup);
-                }
-                Atom::Cannon {
-                    ray,
-                    len,
-                    cap_screen,
-                    dup,
-                } => {
-                    let mut screen = Square::NONE;
-                    for x in v.ray(ray, len) {
-                        let s = Square(x & !NOLAND);
-                        let p = board[s.index()];
-                        if p.is_empty() {
-                            continue;
-                        }
-                        if screen.is_none() {
-                            screen = s;
-                            continue;
-                        }
-                        if p.is_enemy_of(us) && x & NOLAND == 0 {
-                            let aux = if cap_screen && board[screen.index()].is_enemy_of(us) {
-                                screen
-                            } else {
-                                Square::NONE
-                            };
-                            e.push(out, s, aux, MoveKind::Normal, dup);
-                        }
-                        break;
-                    }
+            }
+            Some(rule) => {
+                let mut sink = Promoting { moves, rule, us };
+                for atom in atoms {
+                    targets(atom, &v.rays, &live, us, &mut sink);
                 }
             }
         }
@@ -209,6 +129,23 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
     if v.has_drops {
         drops(pos, us, out);
     }
+}
+
+/// How many squares the pieces of `c` could move to (pseudo-legal board moves, each
+/// landing once, promotions, en passant and drops not counted): the evaluation's
+/// mobility, counted without building the moves.
+pub(crate) fn mobility(pos: &Position, c: Color) -> u32 {
+    let v = &**pos.variant();
+    // The board without en-passant targets: en-passant captures do not count.
+    let board = pos.board();
+    let mut n = 0u32;
+    for &from in pos.pieces_of(c) {
+        let kind = board[from.index()].kind();
+        for atom in v.atoms_of(kind, c, from) {
+            targets(atom, &v.rays, board, c, &mut |_| n += 1);
+        }
+    }
+    n
 }
 
 /// The drops of `us` (R18, R19): each reserve piece on each empty square of its zone, and
@@ -221,13 +158,13 @@ fn drops(pos: &Position, us: Color, out: &mut Vec<Move>) {
         if reserves[k.index()] == 0 {
             continue;
         }
-        for &(sq, ray, len) in &v.drops[(k, us)].squares {
+        for &(sq, push) in &v.drops[(k, us)].squares {
             if board[sq.index()].is_some() {
                 continue;
             }
             out.push(Move::drop(k, sq, sq));
-            for e in v.ray(ray, len) {
-                let to = Square(*e);
+            for step in v.ray(push) {
+                let to = step.square();
                 if board[to.index()].is_some() {
                     break;
                 }
@@ -295,7 +232,7 @@ pub(crate) fn legal(pos: &mut Position, out: &mut Vec<Move>) {
         // changing a square of a special attack (fly-over, cannon, jump, bent: the static
         // sensitivity) or by vacating the first square of a slider line with an attacker
         // behind it (computed here). Other moves need no test.
-        let sens = &v.sensitive[!us][k.index()];
+        let sens = &v.attacks.sensitive[!us][k.index()];
         let pins = if in_check {
             SquareSet::EMPTY
         } else {
@@ -401,102 +338,4 @@ fn safe_after(v: &Variant, board: &mut [Piece], king: Square, m: &Move, us: Colo
     let attacked = attacked_on(v, board, k, !us);
     restore_board(board, saved);
     !attacked
-}
-
-/// How many squares the pieces of `c` could move to (pseudo-legal board moves, each
-/// landing once, promotions and drops not counted): the evaluation's mobility, counted
-/// without building the moves.
-pub(crate) fn mobility(pos: &Position, c: Color) -> u32 {
-    let v = &**pos.variant();
-    let board = pos.board();
-    let mut n = 0u32;
-    let lands = |p: Piece, mode: u8| {
-        if p.is_empty() {
-            mode & MOVE != 0
-        } else {
-            mode & CAPTURE != 0 && p.is_enemy_of(c)
-        }
-    };
-    let slide = |ray: &[u16], mode: u8| {
-        let mut k = 0;
-        for x in ray {
-            let p = board[(x & !NOLAND) as usize];
-            if x & NOLAND == 0 && lands(p, mode) {
-                k += 1;
-            }
-            if p.is_some() {
-                break;
-            }
-        }
-        k
-    };
-    for &from in pos.pieces_of(c) {
-        let kind = board[from.index()].kind();
-        for atom in v.atoms_of(kind, c, from) {
-            n += match *atom {
-                Atom::Leap { to, mode, .. } => lands(board[to.index()], mode) as u32,
-                Atom::Slide { ray, len, mode, .. } => slide(v.ray(ray, len), mode),
-                Atom::Bent {
-                    bend,
-                    ray,
-                    len,
-                    mode,
-                    ..
-                } => {
-                    if board[bend.index()].is_empty() {
-                        slide(v.ray(ray, len), mode)
-                    } else {
-                        0
-                    }
-                }
-                Atom::Fly { ray, len, .. } => {
-                    let r = v.ray(ray, len);
-                    let i = r
-                        .iter()
-                        .position(|x| board[(x & !NOLAND) as usize].is_some());
-                    match i {
-                        Some(i) if i + 1 < r.len() => {
-                            let target = board[(r[i] & !NOLAND) as usize];
-                            (target.is_enemy_of(c)
-                                && r[i + 1] & NOLAND == 0
-                                && board[r[i + 1] as usize].is_empty())
-                                as u32
-                        }
-                        _ => 0,
-                    }
-                }
-                Atom::Jump {
-                    over,
-                    nover,
-                    to,
-                    cond,
-                    mode,
-                    ..
-                } => {
-                    let ok = v
-                        .ray(over, nover)
-                        .iter()
-                        .all(|x| over_ok(cond, board[*x as usize], c));
-                    (ok && lands(board[to.index()], mode)) as u32
-                }
-                Atom::Cannon { ray, len, .. } => {
-                    let mut seen = 0;
-                    let mut hit = 0;
-                    for x in v.ray(ray, len) {
-                        let p = board[(x & !NOLAND) as usize];
-                        if p.is_empty() {
-                            continue;
-                        }
-                        seen += 1;
-                        if seen == 2 {
-                            hit = (p.is_enemy_of(c) && x & NOLAND == 0) as u32;
-                            break;
-                        }
-                    }
-                    hit
-                }
-            };
-        }
-    }
-    n
 }

@@ -139,7 +139,7 @@ impl Move {
     /// The kind the moving piece becomes, for a promotion.
     #[inline]
     pub fn promotion(&self) -> Option<Kind> {
-        if self.kind == MoveKind::Drop || self.piece == 0 {
+        if self.piece == 0 || self.kind == MoveKind::Drop {
             None
         } else {
             Some(Kind::new(self.piece as usize - 1))

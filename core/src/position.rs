@@ -41,7 +41,7 @@ impl EnPassant {
     }
 
     /// Is `t` one of the targets?
-    #[inline]
+    #[inline(always)]
     pub fn is_target(&self, v: &Variant, t: Square) -> bool {
         if self.to.is_none() {
             return false;
@@ -317,29 +317,6 @@ impl Position {
         self.hash
     }
 
-    /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
-    pub fn compute_hash(&self) -> u64 {
-        let v = &*self.variant;
-        let z = &v.zobrist;
-        let mut h = 0;
-        for (i, p) in self.board.iter().enumerate() {
-            if p.is_some() {
-                h ^= z.piece(*p, Square(i as u16));
-            }
-        }
-        if self.side == Color::Black {
-            h ^= z.side;
-        }
-        h ^= z.castling(self.castling);
-        h ^= self.ep.key(v);
-        for (c, counts) in self.reserves.iter() {
-            for (k, &count) in counts.iter().enumerate() {
-                h ^= z.reserve(c, Kind::new(k), count);
-            }
-        }
-        h
-    }
-
     /// The position string (R28).
     pub fn fen(&self) -> String {
         setup::write_data(&self.variant, &self.setup_data())
@@ -412,19 +389,6 @@ impl Position {
         crate::attack::attacked_on(&self.variant, &self.board, sq, by)
     }
 
-    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
-    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
-    /// jumping it or using it as an enemy screen)? Slow.
-    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
-        let mut out = Vec::new();
-        self.gen_pseudo(by, &mut out);
-        out.iter().any(|m| match m.kind() {
-            MoveKind::Drop | MoveKind::Castle => false,
-            MoveKind::EnPassant => m.extra_capture() == Some(sq),
-            _ => m.to() == sq || m.extra_capture() == Some(sq),
-        })
-    }
-
     /// Plays a move if it is legal in this position.
     pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
         if self.legal_moves().contains(m) {
@@ -455,15 +419,14 @@ impl Position {
         };
         self.hash ^= self.ep.key(&self.variant);
         self.ep = EnPassant::NONE;
-        let mut rights = self.castling;
-        let mut reset = false;
-        match m.kind() {
+        // Whether the move resets the count toward the 100-ply draw (R24).
+        let reset = match m.kind() {
             MoveKind::Drop => {
                 let k = m.dropped().expect("a drop drops a piece");
                 let count = self.reserves[us][k.index()];
                 self.set_reserve(us, k, count - 1);
                 self.put(m.to(), Piece::new(k, us));
-                reset = true;
+                true
             }
             MoveKind::Castle => {
                 let (rook_from, rook_to) = m.castling_rook().expect("castling moves a rook");
@@ -472,43 +435,11 @@ impl Position {
                 undo.moved = king;
                 self.put(m.to(), king);
                 self.put(rook_to, rook);
-                let clear = &self.variant.castle_clear;
-                rights = rights
-                    .without(clear[m.from().index()])
-                    .without(clear[rook_from.index()]);
+                self.clear_rights([m.from(), rook_from, Square::NONE]);
+                false
             }
-            _ => {
-                let moved = self.remove(m.from());
-                undo.moved = moved;
-                let extra = m.extra_square();
-                if extra.is_some() && self.board[extra.index()].is_some() {
-                    undo.captured_extra = self.remove(extra);
-                    reset = true;
-                }
-                if self.board[m.to().index()].is_some() {
-                    undo.captured = self.remove(m.to());
-                    reset = true;
-                }
-                let placed = match m.promotion() {
-                    Some(k) => Piece::new(k, us),
-                    None => moved,
-                };
-                self.put(m.to(), placed);
-                if self.variant.pieces[moved.kind().index()].pawn {
-                    reset = true;
-                }
-                let clear = &self.variant.castle_clear;
-                rights = rights
-                    .without(clear[m.from().index()])
-                    .without(clear[m.to().index()]);
-                if extra.is_some() {
-                    rights = rights.without(clear[extra.index()]);
-                }
-                if m.kind() == MoveKind::DoubleStep {
-                    self.set_double_step(m);
-                }
-            }
-        }
+            _ => self.play_board_move(m, us, &mut undo),
+        };
         // R25 Capture the Scepter: a king that ends its move on a scepter square.
         if let Some((zones, _)) = &self.variant.scepter
             && m.kind() != MoveKind::Drop
@@ -516,11 +447,6 @@ impl Position {
             && self.variant.royal == Some(self.board[m.to().index()].kind())
         {
             self.ended = true;
-        }
-        if rights != self.castling {
-            let z = &self.variant.zobrist;
-            self.hash ^= z.castling(self.castling) ^ z.castling(rights);
-            self.castling = rights;
         }
         // The counters stop at the largest a position string may give (no wrap).
         self.halfmove = if reset {
@@ -534,6 +460,51 @@ impl Position {
         self.side = !us;
         self.hash ^= self.variant.zobrist.side;
         self.history.push(undo);
+    }
+
+    /// A piece moves on the board (with its captures, promotion and en-passant targets).
+    /// Returns whether the move resets the count toward the 100-ply draw.
+    #[inline]
+    fn play_board_move(&mut self, m: &Move, us: Color, undo: &mut Undo) -> bool {
+        let moved = self.remove(m.from());
+        undo.moved = moved;
+        let mut reset = self.variant.pieces[moved.kind().index()].pawn;
+        let extra = m.extra_square();
+        if extra.is_some() && self.board[extra.index()].is_some() {
+            undo.captured_extra = self.remove(extra);
+            reset = true;
+        }
+        if self.board[m.to().index()].is_some() {
+            undo.captured = self.remove(m.to());
+            reset = true;
+        }
+        let placed = match m.promotion() {
+            Some(k) => Piece::new(k, us),
+            None => moved,
+        };
+        self.put(m.to(), placed);
+        self.clear_rights([m.from(), m.to(), extra]);
+        if m.kind() == MoveKind::DoubleStep {
+            self.set_double_step(m);
+        }
+        reset
+    }
+
+    /// Clears the castling rights of a move touching these squares (R22).
+    #[inline]
+    fn clear_rights(&mut self, touched: [Square; 3]) {
+        let clear = &self.variant.castle_clear;
+        let mut rights = self.castling;
+        for sq in touched {
+            if sq.is_some() {
+                rights = rights.without(clear[sq.index()]);
+            }
+        }
+        if rights != self.castling {
+            let z = &self.variant.zobrist;
+            self.hash ^= z.castling(self.castling) ^ z.castling(rights);
+            self.castling = rights;
+        }
     }
 
     /// After a double step: the squares it passed become en-passant targets (R14).
@@ -634,6 +605,45 @@ impl Position {
     /// cheaper than [`Position::outcome`], which also looks for moves.
     pub fn scepter_outcome(&self) -> Option<Outcome> {
         crate::outcome::scepter_outcome(self)
+    }
+}
+
+/// Checks of the engine against its definitions, for tests.
+impl Position {
+    /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
+    pub fn compute_hash(&self) -> u64 {
+        let v = &*self.variant;
+        let z = &v.zobrist;
+        let mut h = 0;
+        for (i, p) in self.board.iter().enumerate() {
+            if p.is_some() {
+                h ^= z.piece(*p, Square(i as u16));
+            }
+        }
+        if self.side == Color::Black {
+            h ^= z.side;
+        }
+        h ^= z.castling(self.castling);
+        h ^= self.ep.key(v);
+        for (c, counts) in self.reserves.iter() {
+            for (k, &count) in counts.iter().enumerate() {
+                h ^= z.reserve(c, Kind::new(k), count);
+            }
+        }
+        h
+    }
+
+    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
+    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
+    /// jumping it or using it as an enemy screen)? Slow.
+    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
+        let mut out = Vec::new();
+        self.gen_pseudo(by, &mut out);
+        out.iter().any(|m| match m.kind() {
+            MoveKind::Drop | MoveKind::Castle => false,
+            MoveKind::EnPassant => m.extra_capture() == Some(sq),
+            _ => m.to() == sq || m.extra_capture() == Some(sq),
+        })
     }
 }
 

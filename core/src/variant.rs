@@ -1,7 +1,8 @@
 //! A compiled variant: the board, the piece types and the per-square tables that move
 //! generation and attack detection read. Built once by `compile`; read-only afterwards.
 
-use crate::def::{Over, VariantDef};
+use crate::atom::{Atom, Over, Ray, RayStep};
+use crate::def::{PieceDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
 use crate::types::{ByColor, ByPiece, ByPieceSquare, CastlingRights, Color, Kind, Square};
@@ -20,6 +21,18 @@ pub struct PieceType {
 }
 
 impl PieceType {
+    /// The piece type a file's definition describes.
+    pub(crate) fn from_def(p: &PieceDef) -> PieceType {
+        PieceType {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            letter: p.letter,
+            value: (p.value * 100.0).round() as i32,
+            royal: p.royal,
+            pawn: p.pawn,
+        }
+    }
+
     /// The piece's id in the piece library (`king`, `ninja-pawn`).
     pub fn id(&self) -> &str {
         &self.id
@@ -51,93 +64,42 @@ impl PieceType {
     }
 }
 
-// Landing-mode bits of atoms.
-pub(crate) const MOVE: u8 = 1;
-pub(crate) const CAPTURE: u8 = 2;
-/// A capture that may take en passant (R14).
-pub(crate) const EP_CAPTURE: u8 = 4;
-/// A slide whose passed squares become en-passant targets (R14).
-pub(crate) const EP_CREATE: u8 = 8;
-/// Set on a ray-pool entry: the square may be passed but not landed on.
-pub(crate) const NOLAND: u16 = 0x8000;
-
-/// One compiled move primitive from one square. Rays live in `Variant::rays`.
-#[derive(Copy, Clone, Debug)]
-pub(crate) enum Atom {
-    Leap {
-        to: Square,
-        mode: u8,
-        dup: bool,
-    },
-    Slide {
-        ray: u32,
-        len: u16,
-        mode: u8,
-        dup: bool,
-    },
-    Fly {
-        ray: u32,
-        len: u16,
-        dup: bool,
-    },
-    Jump {
-        over: u32,
-        nover: u16,
-        to: Square,
-        cond: Over,
-        cap_over: bool,
-        mode: u8,
-        dup: bool,
-    },
-    Cannon {
-        ray: u32,
-        len: u16,
-        cap_screen: bool,
-        dup: bool,
-    },
-    Bent {
-        bend: Square,
-        ray: u32,
-        len: u16,
-        mode: u8,
-        dup: bool,
-    },
-}
-
-/// One reverse test of "is square k attacked by colour c" (R23). See `compile`.
+/// One reverse test of "is square k attacked by colour c" (R23), beyond the leaps and
+/// plain slider lines that have their own lists. Built by `compile::reverse`.
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Probe {
+    /// The line back from `k`: its first piece attacks as a slider (`plain`), as a
+    /// fly-over landing on `fly_land` (`fly`) or as a cannon whose screen is `k` and
+    /// whose victim stands on the line forward from `k` (`screen`, along `fwd`); or,
+    /// when `cannon`, the second piece attacks as a cannon over the first.
     Walk {
         start: u32,
         len: u16,
         fly_land: Square,
-        fwd: u32,
-        fwd_len: u16,
+        fwd: Ray,
         cannon: bool,
     },
+    /// A jump from `src` over `mid` (allowing `cond`) landing on `k`.
     JumpLand {
         src: Square,
         mid: Square,
         cond: Over,
         mask: u32,
     },
+    /// A jump from `src` over `k` landing on `land`, capturing `k`.
     JumpOver {
         src: Square,
         land: Square,
         mask_move: u32,
         mask_cap: u32,
     },
-    Bent {
-        start: u32,
-        len: u16,
-    },
-    Exact {
-        src: Square,
-        kind: Kind,
-        atom: u32,
-    },
+    /// Bent sliders reaching `k`: entries into `bents`.
+    Bent { start: u32, len: u16 },
+    /// Atom `atom` of a piece of `kind` on `src`, read forward (rare shapes).
+    Exact { src: Square, kind: Kind, atom: u32 },
 }
 
+/// A square of a walk back from a target, and the kinds that attack from it.
 #[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct WalkEntry {
     pub sq: Square,
@@ -147,11 +109,57 @@ pub(crate) struct WalkEntry {
     pub screen: u32,
 }
 
+/// A step of a bent slider's line back from a target: `q` must be empty; the kinds of
+/// `mask` attack from `src` (whose bend square is `q`).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct BentEntry {
     pub q: Square,
     pub src: Square,
     pub mask: u32,
+}
+
+/// The reverse tables: for each colour and square, what could attack a piece there.
+pub(crate) struct Attacks {
+    pub probes: Vec<Probe>,
+    /// `(start, end)` into `probes` per colour and square: attacks by that colour.
+    pub probe_index: ByColor<Vec<(u32, u32)>>,
+    /// Leap attacks per target: (attacker square, kinds), indexed like `probe_index`.
+    pub leap_probes: Vec<(Square, u32)>,
+    pub leap_index: ByColor<Vec<(u32, u32)>>,
+    /// Plain slider walks per target: ranges into `plain_walks`, indexed like `probe_index`.
+    pub plain_probes: Vec<(u32, u16)>,
+    pub plain_index: ByColor<Vec<(u32, u32)>>,
+    pub plain_walks: Vec<WalkEntry>,
+    pub walks: Vec<WalkEntry>,
+    pub bents: Vec<BentEntry>,
+    /// Per colour and square: squares whose change of occupant may change whether a piece
+    /// there is attacked by that colour.
+    pub sensitive: ByColor<Vec<SquareSet>>,
+}
+
+impl Attacks {
+    #[inline]
+    pub fn probes_of(&self, color: Color, sq: Square) -> &[Probe] {
+        let (s, e) = self.probe_index[color][sq.index()];
+        &self.probes[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub fn leaps_of(&self, color: Color, sq: Square) -> &[(Square, u32)] {
+        let (s, e) = self.leap_index[color][sq.index()];
+        &self.leap_probes[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub fn plain_of(&self, color: Color, sq: Square) -> &[(u32, u16)] {
+        let (s, e) = self.plain_index[color][sq.index()];
+        &self.plain_probes[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub fn plain_walk(&self, start: u32, len: u16) -> &[WalkEntry] {
+        &self.plain_walks[start as usize..start as usize + len as usize]
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -188,10 +196,10 @@ pub(crate) struct Castling {
     pub fen_kq: bool,
 }
 
+/// Where a piece of a kind and colour may be dropped: each square with its push line.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DropTable {
-    /// (drop square, push ray start, push ray length)
-    pub squares: Vec<(Square, u32, u16)>,
+    pub squares: Vec<(Square, Ray)>,
 }
 
 /// A variant ready to play: geometry, piece types, compiled tables.
@@ -207,22 +215,9 @@ pub struct Variant {
     pub(crate) atoms: Vec<Atom>,
     /// `(start, end)` into `atoms` per piece kind, colour and square.
     pub(crate) atom_index: ByPieceSquare<(u32, u32)>,
-    pub(crate) rays: Vec<u16>,
-    pub(crate) probes: Vec<Probe>,
-    /// Leap attacks per target: (attacker square, kinds), indexed like `probe_index`.
-    pub(crate) leap_probes: Vec<(Square, u32)>,
-    pub(crate) leap_index: ByColor<Vec<(u32, u32)>>,
-    /// Plain slider walks per target: ranges into `plain_walks`, indexed like `probe_index`.
-    pub(crate) plain_probes: Vec<(u32, u16)>,
-    pub(crate) plain_index: ByColor<Vec<(u32, u32)>>,
-    pub(crate) plain_walks: Vec<WalkEntry>,
-    /// `(start, end)` into `probes` per colour and square: attacks by that colour.
-    pub(crate) probe_index: ByColor<Vec<(u32, u32)>>,
-    pub(crate) walks: Vec<WalkEntry>,
-    pub(crate) bents: Vec<BentEntry>,
-    /// Per colour and square: squares whose change of occupant may change whether a piece
-    /// there is attacked by that colour.
-    pub(crate) sensitive: ByColor<Vec<SquareSet>>,
+    /// The squares of every ray of atoms, drop pushes and attack walks.
+    pub(crate) rays: Vec<RayStep>,
+    pub(crate) attacks: Attacks,
     pub(crate) promo_rules: Vec<PromoRule>,
     /// Per piece kind and colour: its rule's index into `promo_rules`, if any.
     pub(crate) promo_of: ByPiece<Option<u8>>,
@@ -285,8 +280,23 @@ impl Variant {
     }
 
     /// Piece kinds in the order position strings list reserves (R28).
+    ///
+    /// Pieces come before pawns (R28: `[YAJJJJyajjjj]`, `[CFJJJJcfjjjj]`), each group in
+    /// the order the file's `[drops]` lists them, then in piece order.
     pub fn reserve_order(&self) -> Vec<Kind> {
-        crate::setup::reserve_order(self)
+        let mut order: Vec<Kind> = self
+            .def
+            .drops
+            .iter()
+            .filter_map(|d| self.kind_by_id(&d.piece.name))
+            .collect();
+        for k in self.kinds() {
+            if !order.contains(&k) {
+                order.push(k);
+            }
+        }
+        order.sort_by_key(|k| self.piece(*k).pawn);
+        order
     }
 
     /// The optional rules of this game: (name, description, on).
@@ -339,27 +349,10 @@ impl Variant {
         &self.atoms[s as usize..e as usize]
     }
 
+    /// The squares of a ray.
     #[inline]
-    pub(crate) fn probes_of(&self, color: Color, sq: Square) -> &[Probe] {
-        let (s, e) = self.probe_index[color][sq.index()];
-        &self.probes[s as usize..e as usize]
-    }
-
-    #[inline]
-    pub(crate) fn leaps_of(&self, color: Color, sq: Square) -> &[(Square, u32)] {
-        let (s, e) = self.leap_index[color][sq.index()];
-        &self.leap_probes[s as usize..e as usize]
-    }
-
-    #[inline]
-    pub(crate) fn plain_of(&self, color: Color, sq: Square) -> &[(u32, u16)] {
-        let (s, e) = self.plain_index[color][sq.index()];
-        &self.plain_probes[s as usize..e as usize]
-    }
-
-    #[inline]
-    pub(crate) fn ray(&self, start: u32, len: u16) -> &[u16] {
-        &self.rays[start as usize..start as usize + len as usize]
+    pub(crate) fn ray(&self, r: Ray) -> &[RayStep] {
+        crate::atom::steps(&self.rays, r)
     }
 
     /// The promotion rule for a piece of `kind` and `color` landing on `to`, if any.

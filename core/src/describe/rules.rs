@@ -103,23 +103,23 @@ pub(crate) fn drops(v: &Variant) -> Vec<DropFacts> {
         }
         let black = &v.drops[(k, Color::Black)];
         let set = |t: &crate::variant::DropTable| -> SquareSet {
-            t.squares.iter().map(|(s, _, _)| *s).collect()
+            t.squares.iter().map(|(s, _)| *s).collect()
         };
         let push = white
             .squares
             .iter()
-            .map(|(_, _, len)| *len)
+            .map(|(_, push)| push.len)
             .max()
             .unwrap_or(0) as u8;
         let letter = v.piece(k).letter;
-        let sq = central(g, white.squares.iter().map(|(s, _, _)| *s));
+        let sq = central(g, white.squares.iter().map(|(s, _)| *s));
         let example = sq
             .map(|sq| format!("{letter}@{}", g.name(sq)))
             .unwrap_or_default();
         let pushed = sq.and_then(|sq| {
-            let (_, ray, len) = white.squares.iter().find(|(s, _, _)| *s == sq)?;
-            let to = *v.ray(*ray, *len).last()?;
-            Some(format!("{letter}@{}{}", g.name(sq), g.name(Square(to))))
+            let (_, push) = white.squares.iter().find(|(s, _)| *s == sq)?;
+            let to = v.ray(*push).last()?.square();
+            Some(format!("{letter}@{}{}", g.name(sq), g.name(to)))
         });
         out.push(DropFacts {
             piece: v.piece(k).id.clone(),

@@ -21,15 +21,8 @@ pub fn library_pieces() -> Vec<PieceType> {
         return Vec::new();
     };
     pieces_of(&mut cx, &table)
-        .into_iter()
-        .map(|p| PieceType {
-            id: p.id.clone(),
-            name: p.name.clone(),
-            letter: p.letter,
-            value: (p.value * 100.0).round() as i32,
-            royal: p.royal,
-            pawn: p.pawn,
-        })
+        .iter()
+        .map(PieceType::from_def)
         .collect()
 }
 

@@ -500,9 +500,12 @@ pub(crate) const SYMMETRIES: &[&str] = &["all", "left-right", "forward-back", "n
 mod tests {
     use super::*;
 
+    /// A table of docs/format.md: its heading, its first column's header and its rows.
+    type DocTable = (String, String, Vec<(String, String, String)>);
+
     /// The rows `| key | type | default | ...` of each table of docs/format.md, with the
     /// heading it stands under and its first column's header.
-    fn doc_tables() -> Vec<(String, String, Vec<(String, String, String)>)> {
+    fn doc_tables() -> Vec<DocTable> {
         let md = include_str!("../../../docs/format.md");
         let mut out = Vec::new();
         let mut heading = String::new();

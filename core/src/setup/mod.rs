@@ -10,7 +10,7 @@ mod write;
 use std::sync::Arc;
 
 pub use error::{SetupError, SetupErrorKind};
-pub(crate) use write::{ep_line, reserve_order};
+pub(crate) use write::ep_line;
 
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::{CastleRook, Castling, Variant};

@@ -1,7 +1,7 @@
 //! Writing a position string: the board (with the reserves in brackets in a game with
 //! drops), the side, castling rights, en-passant targets and the counters.
 
-use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
+use crate::types::{ByColor, CastlingRights, Color, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
 use super::SetupData;
@@ -59,11 +59,11 @@ fn board(v: &Variant, board: &[Piece]) -> String {
     rows.join("/")
 }
 
-/// `[...]`: White's reserve letters then Black's, in [`reserve_order`].
+/// `[...]`: White's reserve letters then Black's, in [`Variant::reserve_order`].
 fn reserves(v: &Variant, reserves: &ByColor<[u8; MAX_KINDS]>) -> String {
     let mut out = String::from("[");
     for c in Color::BOTH {
-        for k in reserve_order(v) {
+        for k in v.reserve_order() {
             for _ in 0..reserves[c][k.index()] {
                 out.push(letter(v, Piece::new(k, c)));
             }
@@ -80,24 +80,6 @@ fn letter(v: &Variant, p: Piece) -> char {
     } else {
         l.to_ascii_lowercase()
     }
-}
-
-/// Reserve letters print pieces before pawns (R28: `[YAJJJJyajjjj]`, `[CFJJJJcfjjjj]`),
-/// each group in the order the file's `[drops]` lists them, then in piece order.
-pub(crate) fn reserve_order(v: &Variant) -> Vec<Kind> {
-    let mut order: Vec<Kind> = v
-        .def
-        .drops
-        .iter()
-        .filter_map(|d| v.kind_by_id(&d.piece.name))
-        .collect();
-    for k in v.kinds() {
-        if !order.contains(&k) {
-            order.push(k);
-        }
-    }
-    order.sort_by_key(|k| v.piece(*k).pawn);
-    order
 }
 
 /// The rights as the files of the castling rooks (`BIbi`), or as `KQkq`.

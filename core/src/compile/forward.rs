@@ -1,0 +1,285 @@
+//! Forward tables: each piece's primitives compiled into atoms, per kind, colour and
+//! square (R2: Black's directions are White's mirrored).
+
+use crate::atom::{Atom, JumpRule, Landing, Over, Ray, RayStep};
+use crate::def::{self, EpRole, Mode, MoveDef, PieceDef, Prim, VariantDef};
+use crate::geometry::Geometry;
+use crate::sqset::SquareSet;
+use crate::types::{ByPieceSquare, Color, Kind, Square};
+
+use super::zones::zone_set;
+
+/// The atoms of every piece kind, colour and square, and where each list starts and ends.
+pub(super) struct Forward {
+    pub atoms: Vec<Atom>,
+    pub index: ByPieceSquare<(u32, u32)>,
+}
+
+/// Compiles the moves of the first `npieces` pieces; their rays go to the pool `rays`.
+pub(super) fn build(
+    def: &VariantDef,
+    g: &Geometry,
+    npieces: usize,
+    rays: &mut Vec<RayStep>,
+) -> Forward {
+    let mut f = Forward {
+        atoms: Vec::new(),
+        index: ByPieceSquare::new(npieces, g.num_squares(), (0u32, 0u32)),
+    };
+    for (k, p) in def.pieces.iter().enumerate().take(npieces) {
+        for c in Color::BOTH {
+            piece(&mut f, g, Kind::new(k), p, c, rays);
+        }
+    }
+    f
+}
+
+/// The atoms of one piece kind and colour, square by square.
+fn piece(f: &mut Forward, g: &Geometry, k: Kind, p: &PieceDef, c: Color, rays: &mut Vec<RayStep>) {
+    let zones: Vec<(Option<SquareSet>, Option<SquareSet>)> = p
+        .moves
+        .iter()
+        .map(|m| {
+            (
+                m.from.as_ref().map(|z| zone_set(g, z, c)),
+                m.to.as_ref().map(|z| zone_set(g, z, c)),
+            )
+        })
+        .collect();
+    for src in g.squares() {
+        let start = f.atoms.len() as u32;
+        let mut b = Builder {
+            g,
+            src,
+            fy: if c == Color::White { 1 } else { -1 },
+            landed: SquareSet::EMPTY,
+            atoms: &mut f.atoms,
+            rays,
+        };
+        for (m, (from_z, to_z)) in p.moves.iter().zip(&zones) {
+            if from_z.as_ref().is_none_or(|z| z.contains(src)) {
+                b.primitive(m, to_z.as_ref());
+            }
+        }
+        *f.index.get_mut(k, c, src) = (start, f.atoms.len() as u32);
+    }
+}
+
+/// Compiles the primitives of a piece on one square.
+struct Builder<'a> {
+    g: &'a Geometry,
+    src: Square,
+    /// White's forward rank step, or Black's.
+    fy: i32,
+    /// Where the atoms so far land (for the R30 duplicate flag).
+    landed: SquareSet,
+    atoms: &'a mut Vec<Atom>,
+    rays: &'a mut Vec<RayStep>,
+}
+
+impl Builder<'_> {
+    /// The atoms of one primitive, one per direction; `to_zone` limits where it lands.
+    fn primitive(&mut self, m: &MoveDef, to_zone: Option<&SquareSet>) {
+        let landable = |sq: Square| to_zone.is_none_or(|z| z.contains(sq));
+        let mode = landing(m);
+        for &(dx, dy) in &m.dirs {
+            let d = (dx as i32, dy as i32 * self.fy);
+            match m.prim {
+                Prim::Leap => self.leap(d, mode, &landable),
+                Prim::Slide => {
+                    if let Some((ray, dup)) = self.ray(self.src, d, m.min, m.max, true, &landable) {
+                        self.atoms.push(Atom::Slide { ray, mode, dup });
+                    }
+                }
+                Prim::Flyover => {
+                    if let Some((ray, dup)) = self.ray(self.src, d, 1, 0, false, &landable) {
+                        self.atoms.push(Atom::Fly { ray, dup });
+                    }
+                }
+                Prim::Cannon => {
+                    if let Some((ray, dup)) = self.ray(self.src, d, 1, 0, false, &landable) {
+                        let cap_screen = m.capture_screen;
+                        self.atoms.push(Atom::Cannon {
+                            ray,
+                            cap_screen,
+                            dup,
+                        });
+                    }
+                }
+                Prim::Jump => self.jump(m, d, mode, &landable),
+                Prim::Bent => self.bent(m, d, mode, &landable),
+            }
+        }
+    }
+
+    fn leap(&mut self, (dx, dy): (i32, i32), mode: Landing, landable: &impl Fn(Square) -> bool) {
+        let Some(to) = self.g.offset(self.src, dx, dy) else {
+            return;
+        };
+        if !landable(to) {
+            return;
+        }
+        let dup = self.landed.contains(to);
+        self.atoms.push(Atom::Leap { to, mode, dup });
+        self.landed.insert(to);
+    }
+
+    /// A jump of `distance` steps over the squares between, which must exist.
+    fn jump(
+        &mut self,
+        m: &MoveDef,
+        (dx, dy): (i32, i32),
+        mode: Landing,
+        landable: &impl Fn(Square) -> bool,
+    ) {
+        let d = m.distance as i32;
+        let Some(to) = self.g.offset(self.src, dx * d, dy * d) else {
+            return;
+        };
+        let path = line(self.g, self.src, dx, dy, d as usize);
+        if path.len() != d as usize || !landable(to) {
+            return;
+        }
+        let start = self.rays.len() as u32;
+        let over = &path[..path.len() - 1];
+        self.rays
+            .extend(over.iter().map(|s| RayStep::new(*s, true)));
+        let dup = self.landed.contains(to);
+        self.landed.insert(to);
+        self.atoms.push(Atom::Jump {
+            over: Ray {
+                start,
+                len: over.len() as u16,
+            },
+            to,
+            rule: JumpRule {
+                cond: over_cond(m.over),
+                cap_over: m.capture_over,
+                mode,
+            },
+            dup,
+        });
+    }
+
+    /// A bent slider: one step to the bend, then a slide in each outward direction.
+    fn bent(
+        &mut self,
+        m: &MoveDef,
+        (dx, dy): (i32, i32),
+        mode: Landing,
+        landable: &impl Fn(Square) -> bool,
+    ) {
+        let Some(bend) = self.g.offset(self.src, dx, dy) else {
+            return;
+        };
+        for &(ex, ey) in &m.then {
+            let e = (ex as i32, ey as i32 * self.fy);
+            if !outward((dx, dy), e) {
+                continue;
+            }
+            if let Some((ray, dup)) = self.ray(bend, e, m.min, m.max, true, landable) {
+                self.atoms.push(Atom::Bent {
+                    bend,
+                    ray,
+                    mode,
+                    dup,
+                });
+            }
+        }
+    }
+
+    /// The one ray builder (slides, fly-overs, cannons, bent sliders): the squares from
+    /// `from` stepping `d`, at most `max` (0: to the edge), landing from the `min`-th on
+    /// where `landable`; trailing squares it may not land on are dropped. Puts the ray in
+    /// the pool and returns it with its R30 duplicate flag, or `None` when it is empty.
+    /// `first_lands`: the first square can be a landing square (not for fly-overs and
+    /// cannons, which need a piece before it).
+    fn ray(
+        &mut self,
+        from: Square,
+        (dx, dy): (i32, i32),
+        min: u8,
+        max: u8,
+        first_lands: bool,
+        landable: &impl Fn(Square) -> bool,
+    ) -> Option<(Ray, bool)> {
+        let limit = if max > 0 { max as usize } else { usize::MAX };
+        let mut steps: Vec<RayStep> = line(self.g, from, dx, dy, 0)
+            .into_iter()
+            .take(limit)
+            .enumerate()
+            .map(|(i, sq)| RayStep::new(sq, i + 1 >= min as usize && landable(sq)))
+            .collect();
+        while steps.last().is_some_and(|s| !s.lands()) {
+            steps.pop();
+        }
+        if steps.is_empty() {
+            return None;
+        }
+        let lands = || {
+            steps
+                .iter()
+                .enumerate()
+                .filter(|(i, s)| s.lands() && (first_lands || *i > 0))
+                .map(|(_, s)| s.square())
+        };
+        let dup = lands().any(|sq| self.landed.contains(sq));
+        for sq in lands() {
+            self.landed.insert(sq);
+        }
+        let ray = Ray {
+            start: self.rays.len() as u32,
+            len: steps.len() as u16,
+        };
+        self.rays.extend_from_slice(&steps);
+        Some((ray, dup))
+    }
+}
+
+/// What the primitive may do where it lands.
+fn landing(m: &MoveDef) -> Landing {
+    let mode = match m.mode {
+        Mode::Move => Landing::MOVE,
+        Mode::Capture => Landing::CAPTURE,
+        Mode::Both => Landing::MOVE.with(Landing::CAPTURE),
+    };
+    match m.ep {
+        EpRole::Capture => mode.with(Landing::EP_CAPTURE),
+        EpRole::Create => mode.with(Landing::EP_CREATE),
+        EpRole::None => mode,
+    }
+}
+
+/// The file's `over` as the atom's condition.
+fn over_cond(o: def::Over) -> Over {
+    match o {
+        def::Over::Any => Over::Any,
+        def::Over::Friend => Over::Friend,
+        def::Over::Enemy => Over::Enemy,
+        def::Over::Empty => Over::Empty,
+        def::Over::Piece => Over::Piece,
+    }
+}
+
+/// An R10/R11 second leg continues outward: on every axis where both legs move they move
+/// the same way, and they share at least one such axis.
+fn outward(first: (i32, i32), then: (i32, i32)) -> bool {
+    let agree = |a: i32, b: i32| a == 0 || b == 0 || a.signum() == b.signum();
+    let share = (first.0 != 0 && then.0 != 0) || (first.1 != 0 && then.1 != 0);
+    agree(first.0, then.0) && agree(first.1, then.1) && share && first != then
+}
+
+/// The squares from `src` stepping `(dx, dy)`, up to `limit` squares (0 = to the edge),
+/// stopping at the first square that does not exist (R1: holes stop lines).
+pub(super) fn line(g: &Geometry, src: Square, dx: i32, dy: i32, limit: usize) -> Vec<Square> {
+    let mut out = Vec::new();
+    let mut cur = src;
+    while let Some(n) = g.offset(cur, dx, dy) {
+        out.push(n);
+        cur = n;
+        if limit != 0 && out.len() >= limit {
+            break;
+        }
+    }
+    out
+}

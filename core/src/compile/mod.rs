@@ -1,0 +1,93 @@
+//! Compiling a [`VariantDef`] into a [`Variant`]: semantic checks, each pointing into the
+//! file, then per-square tables for move generation and reverse tables for attacks.
+//!
+//! One module per step, called in this order by [`compile`]: `options` (the optional rules
+//! in force), `board` (the geometry), `pieces` (letters, the royal piece), `promotion`,
+//! `drops`, `castling`; then, when the definition is right, `forward` (each primitive
+//! into atoms), `reverse` (the attack tables, from the atoms) and `setup` (the start
+//! position). `zones` turns a zone of the file into squares for any step.
+
+mod board;
+mod castling;
+mod drops;
+mod forward;
+mod options;
+mod pieces;
+mod promotion;
+mod reverse;
+mod setup;
+mod zones;
+
+use crate::def::VariantDef;
+use crate::load::OptionSetting;
+use crate::source::Ctx;
+use crate::types::{ByColor, MAX_KINDS};
+use crate::variant::{PieceType, Variant};
+use crate::zobrist::Zobrist;
+
+use pieces::Names;
+use zones::{check_zone_squares, zone_set};
+
+/// Compiles a definition the loader read (and checked), with optional rules turned on or
+/// off: the steps, in order. Returns `None` when a step found the definition wrong (its
+/// problems are in `cx`).
+pub(crate) fn compile(
+    cx: &mut Ctx,
+    mut def: VariantDef,
+    options: &[OptionSetting],
+) -> Option<Variant> {
+    let enabled = options::apply(cx, &mut def, options);
+    let g = board::geometry(cx, &def);
+    let royal = pieces::check(cx, &def, &g);
+    let names = Names { def: &def };
+    let npieces = def.pieces.len().min(MAX_KINDS);
+    let promotions = promotion::compile(cx, &names, &g, npieces);
+    let mut rays = Vec::new();
+    let drops = drops::compile(cx, &names, &g, npieces, &mut rays);
+    let (castling, castle_clear) = castling::compile(cx, &names, &g);
+    if !cx.diags.is_empty() {
+        // Do not build tables from a definition already known to be wrong, but still check
+        // the setup so that all mistakes are reported at once.
+        setup::check_letters(cx, &def);
+        return None;
+    }
+    let forward = forward::build(&def, &g, npieces, &mut rays);
+    let attacks = reverse::build(&g, &forward.atoms, &forward.index, npieces, &mut rays);
+    let scepter = def.scepter.as_ref().map(|sc| {
+        check_zone_squares(cx, &g, &sc.zone);
+        (ByColor::from_fn(|c| zone_set(&g, &sc.zone, c)), sc.win)
+    });
+    // A game with drop rules shows reserves in its position strings, even empty (R28).
+    let has_drops = drops.iter().any(|d| !d.squares.is_empty())
+        || !def.drops.is_empty()
+        || def.drop_zone.is_some();
+    let variant = Variant {
+        name: def.name.clone(),
+        description: def.description.clone(),
+        pieces: def
+            .pieces
+            .iter()
+            .take(npieces)
+            .map(PieceType::from_def)
+            .collect(),
+        setup: def.setup.clone(),
+        zobrist: Zobrist::new(g.num_squares()),
+        geometry: g,
+        royal,
+        atoms: forward.atoms,
+        atom_index: forward.index,
+        rays,
+        attacks,
+        promo_rules: promotions.rules,
+        promo_of: promotions.of,
+        castling,
+        castle_clear,
+        drops,
+        has_drops,
+        scepter,
+        enabled,
+        warnings: Vec::new(),
+        def,
+    };
+    setup::complete(cx, variant)
+}

@@ -1,0 +1,140 @@
+//! Promotion rules (R15..R17): who promotes, where, to what; checked and compiled.
+
+use crate::def::{PromotionDef, VariantDef};
+use crate::geometry::Geometry;
+use crate::source::Ctx;
+use crate::types::{ByColor, ByPiece, Color, Kind};
+use crate::variant::PromoRule;
+
+use super::pieces::Names;
+use super::zones::{check_zone_squares, zone_set};
+
+/// The game's promotion rules, and for each piece kind and colour its rule's index.
+pub(super) struct Promotions {
+    pub rules: Vec<PromoRule>,
+    pub of: ByPiece<Option<u8>>,
+}
+
+/// Compiles the promotion rules of the game (and of the options in force).
+pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize) -> Promotions {
+    let def = names.def;
+    let mut rules = Vec::new();
+    let mut of: ByPiece<Option<u8>> = ByPiece::new(npieces, None);
+    for pr in &def.promotions {
+        check_zone_squares(cx, g, &pr.zone);
+        let choices = choices(cx, names, pr);
+        if !pr.suffix && (choices.len() > 1 || !pr.mandatory) {
+            // R29: without a suffix the move text cannot say which piece, or whether.
+            cx.err(
+                pr.span,
+                "a promotion with `suffix = false` must have one choice and be mandatory",
+                "without a suffix the move text cannot tell the choices apart: keep one choice and `mandatory = true`, or drop `suffix = false`",
+            );
+        }
+        if pr.choices.is_empty() {
+            cx.err(
+                pr.span,
+                "a promotion rule with no choices",
+                "list the pieces it may promote to in `choices`",
+            );
+        }
+        let idx = rules.len() as u8;
+        for p in &pr.pieces {
+            match names.kind_of(&p.name) {
+                Some(k) if k < npieces => {
+                    for c in Color::BOTH {
+                        let rule = &mut of[(Kind::new(k), c)];
+                        if rule.is_some() {
+                            cx.err(
+                                p.span,
+                                format!("piece `{}` is in two promotion rules", p.name),
+                                "a piece has one promotion rule",
+                            );
+                        }
+                        *rule = Some(idx);
+                    }
+                }
+                Some(_) => {}
+                // A library piece this game does not use (a family's shared rule): skip.
+                None if def.known.contains(&p.name) => {}
+                None => names.unknown(cx, p, "promoting piece"),
+            }
+        }
+        rules.push(PromoRule {
+            zone: ByColor::from_fn(|c| zone_set(g, &pr.zone, c)),
+            choices,
+            mandatory: pr.mandatory,
+            suffix: pr.suffix,
+        });
+    }
+    Promotions { rules, of }
+}
+
+/// The kinds a rule promotes to, in order, each once.
+fn choices(cx: &mut Ctx, names: &Names, pr: &PromotionDef) -> Vec<Kind> {
+    let def = names.def;
+    let mut choices: Vec<Kind> = Vec::new();
+    for c in &pr.choices {
+        if let Some(chosen) = chosen(def, &c.name) {
+            for n in chosen {
+                if let Some(k) = names.kind_of(&n)
+                    && !def.pieces[k].pawn
+                    && !def.pieces[k].royal
+                    && !choices.contains(&Kind::new(k))
+                {
+                    choices.push(Kind::new(k));
+                }
+            }
+            continue;
+        }
+        match names.kind_of(&c.name) {
+            Some(k) if def.pieces[k].royal => {
+                cx.err(
+                    c.span,
+                    format!("promotion choice `{}` is royal", c.name),
+                    "a piece cannot promote to the king",
+                );
+            }
+            Some(k) if !choices.contains(&Kind::new(k)) => choices.push(Kind::new(k)),
+            Some(_) => {}
+            None => names.unknown(cx, c, "promotion choice"),
+        }
+    }
+    choices
+}
+
+/// `@slots` and `@reserve` stand for the pieces a player chose (Pick the Piece, R17): the
+/// slot pieces, and the reserve pieces (the `reserve` table, or else the reserve written
+/// in the setup's brackets). `None` for a plain piece name.
+fn chosen(def: &VariantDef, name: &str) -> Option<Vec<String>> {
+    match name {
+        "@slots" => Some(
+            def.slots
+                .iter()
+                .filter_map(|s| s.piece.as_ref())
+                .map(|n| n.name.clone())
+                .collect(),
+        ),
+        "@reserve" => Some(match &def.reserve {
+            Some(list) => list
+                .iter()
+                .filter(|(_, n)| *n > 0)
+                .map(|(p, _)| p.name.clone())
+                .collect(),
+            None => def
+                .setup
+                .split_once('[')
+                .map(|(_, r)| r.chars().take_while(|c| *c != ']').collect::<String>())
+                .unwrap_or_default()
+                .chars()
+                .filter_map(|l| {
+                    def.pieces
+                        .iter()
+                        .find(|p| p.letter == l.to_ascii_uppercase())
+                })
+                .map(|p| p.id.clone())
+                .collect(),
+        }),
+        _ => None,
+    }
+}
