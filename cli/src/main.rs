@@ -152,6 +152,7 @@ fn perft(mut start: Start, depth: Option<u32>, divide: bool) -> Result<(), Strin
         },
     };
     let mut pos = start.position()?;
+    let over = pos.outcome();
     let t = Instant::now();
     let nodes = if divide {
         let rows = fairyforge::divide(&mut pos, depth);
@@ -192,7 +193,17 @@ fn perft(mut start: Start, depth: Option<u32>, divide: bool) -> Result<(), Strin
     out::flush()?;
     note!("time {:.3} s", secs);
     note!("nps {:.0}", nodes as f64 / secs.max(1e-9));
+    note_outcome(over);
     Ok(())
+}
+
+/// Says on standard error that the game of a position is over, and how, for the commands
+/// whose standard output is only data (`moves`, `perft`, `fen`): a finished game has no
+/// moves, and that empty list should not pass for anything else.
+fn note_outcome(outcome: Option<fairyforge::Outcome>) {
+    if let Some(o) = outcome {
+        note!("Game over: {o}.");
+    }
 }
 
 fn show(start: Start, svg: Option<String>, no_color: bool) -> Result<(), String> {
@@ -239,6 +250,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 text.push('\n');
             }
             out::write(&text)?;
+            out::flush()?;
+            note_outcome(pos.outcome());
         }
         Command::Bench(args) => bench::run(args)?,
         Command::Play(args) => play::run(args)?,
@@ -254,6 +267,8 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Fen { start } => {
             let pos = start.position()?;
             say!("{}", pos.fen());
+            out::flush()?;
+            note_outcome(pos.outcome());
         }
     }
     out::flush()

@@ -151,6 +151,10 @@ fn in_position(
             }
         }
     };
+    // A finished game has no legal moves: say why the piece has none.
+    if let Some(o) = pos.outcome() {
+        note!("Game over: {o}.");
+    }
     let mover = pos.piece_at(sq).map(|(_, c)| c).unwrap_or(color);
     if pos.side_to_move() == mover {
         let moves: Vec<Move> = pos

@@ -10,9 +10,14 @@
 //! - castling as the king's move to its square (`f1h1`, `Kh1`) when that is unambiguous,
 //!   or `O-O` (toward the higher files) and `O-O-O` (toward the lower files) when the
 //!   game allows one castling that way.
+//!
+//! A castling written in full (`f1b1b1c1`, `f10b10b10c10`) that is not legal now is
+//! answered with the rule it breaks ([`CastlingRefusal`]).
 
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::refusal::{self, CastlingRefusal, Verdict};
 use crate::types::{Color, Kind, Square};
 
 /// Why an input is not a move of this position.
@@ -41,6 +46,9 @@ pub enum InputError {
     /// Several legal moves fit the text: their R29 texts.
     #[error("ambiguous: could be {}", .0.join(" or "))]
     Ambiguous(Vec<String>),
+    /// The game is over (checkmate, stalemate, Capture the Scepter): no move fits.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
 }
 
 /// What could not be read in an input.
@@ -149,6 +157,20 @@ pub enum Illegal {
         /// The destination.
         to: String,
     },
+    /// A castling written as text (the king's move then the rook's) that is not legal
+    /// now, and the rule it breaks.
+    #[error("cannot castle {text}: {why}")]
+    Castling {
+        /// The text, as typed without separators.
+        text: String,
+        /// Why not.
+        why: CastlingRefusal,
+    },
+    /// Four squares, as castling is written, that name no castling of this game.
+    #[error(
+        "`{0}` is no castling of this game: castling is the king's move then the rook's (type `moves` to list the legal moves)"
+    )]
+    NoSuchCastling(String),
     /// `O-O` or `O-O-O` with no castling that way now.
     #[error("no castling toward the {} files now", if *.higher { "higher" } else { "lower" })]
     NoCastling {
@@ -203,6 +225,11 @@ impl Reader<'_> {
         }
         let legal = self.pos.legal_moves();
         let texts: Vec<String> = legal.iter().map(|m| self.pos.move_text(m)).collect();
+        if legal.is_empty()
+            && let Some(o) = self.pos.outcome()
+        {
+            return Err(InputError::GameOver(o));
+        }
         // Exact R29 text first.
         if let Some(i) = texts.iter().position(|x| x == t) {
             return Ok(legal[i]);
@@ -218,6 +245,11 @@ impl Reader<'_> {
         let t = spaced.as_str();
         if let Some(i) = texts.iter().position(|x| x == t) {
             return Ok(legal[i]);
+        }
+        // Four squares are castling text (`f1b1b1c1`, `f10b10b10c10`): say why it is not
+        // legal.
+        if let Some(sq) = refusal::four_squares(self.pos, t) {
+            return Err(self.why_not_castling(t, sq));
         }
         // Four-character coordinate forms such as `f1h1` may name a castling king move.
         if let Some((from, to)) = self.two_squares(t) {
@@ -272,6 +304,24 @@ impl Reader<'_> {
             (Some(c), Some(k)) => self.pos.variant().piece(k).letter == c,
             (Some(_), None) => false,
             (None, _) => true,
+        }
+    }
+
+    /// Explains why the castling that four squares name is not legal: whose piece is on
+    /// the first square, then the rule it breaks.
+    fn why_not_castling(&self, t: &str, sq: [Square; 4]) -> InputError {
+        match refusal::judge(self.pos, sq) {
+            Verdict::Refused(why) => InputError::Illegal(Illegal::Castling {
+                text: t.to_string(),
+                why,
+            }),
+            Verdict::NoSuchCastling => match self.why_not(t, Some(sq[0]), None) {
+                InputError::Illegal(Illegal::NoMove(_)) => {
+                    InputError::Illegal(Illegal::NoSuchCastling(t.to_string()))
+                }
+                e => e,
+            },
+            Verdict::Legal => InputError::Illegal(Illegal::NoMove(t.to_string())),
         }
     }
 

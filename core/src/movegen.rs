@@ -9,8 +9,8 @@ use crate::attack::{attacked_on, pinned_first};
 use crate::moves::{Move, MoveKind};
 use crate::position::{EnPassant, Position};
 use crate::sqset::SquareSet;
-use crate::types::{Color, Piece, Square};
-use crate::variant::{PromoRule, Variant};
+use crate::types::{CastlingRights, Color, Piece, Square};
+use crate::variant::{CastleOption, CastleRook, PromoRule, Variant};
 
 /// The board of a position with its en-passant targets, as atoms see it.
 struct Live<'a> {
@@ -184,36 +184,102 @@ fn castling(pos: &mut Position, us: Color, in_check: bool, out: &mut Vec<Move>) 
         return;
     }
     let home = cs.king_home[us];
-    let king = board[home.index()];
-    for rook in cs
-        .rooks
-        .iter()
-        .filter(|r| r.color == us && rights.contains(r.right))
-    {
-        if !rook.between.iter().all(|s| board[s.index()].is_empty()) {
+    for rook in cs.rooks.iter().filter(|r| r.color == us) {
+        if rook_refusal(board, rights, rook).is_some() {
             continue;
         }
-        'option: for opt in &rook.options {
-            // R22: no square the king passes or lands on may be attacked, tested with the
-            // king placed there and everything else unmoved.
-            board[home.index()] = Piece::EMPTY;
-            for &t in &opt.transit {
-                let saved = board[t.index()];
-                board[t.index()] = king;
-                let hit = attacked_on(v, board, t, !us);
-                board[t.index()] = saved;
-                if hit {
-                    board[home.index()] = king;
-                    continue 'option;
-                }
-            }
-            board[home.index()] = king;
-            let m = Move::castle(home, opt.king_to, rook.rook_home, opt.rook_to);
-            if safe_after(v, board, king_sq, &m, us) {
+        for opt in &rook.options {
+            if let Ok(m) = king_path(v, board, home, king_sq, us, rook, opt) {
                 out.push(m);
             }
         }
     }
+}
+
+/// Why a castling is refused (R22), in the order the rules are checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// The side has lost the right to castle with this rook (the king or the rook moved).
+    NoRight,
+    /// This square between the king and the rook is not empty.
+    Occupied(Square),
+    /// The king is in check.
+    InCheck,
+    /// The king would pass over this attacked square.
+    PassesAttacked(Square),
+    /// The king would be attacked on its destination in the final position.
+    EndsAttacked,
+}
+
+/// Why `rook` cannot castle at all now, whatever the king's destination: the right is
+/// gone, or a square between king and rook is occupied (the first from the king's side).
+#[inline]
+fn rook_refusal(board: &[Piece], rights: CastlingRights, rook: &CastleRook) -> Option<Refusal> {
+    if !rights.contains(rook.right) {
+        return Some(Refusal::NoRight);
+    }
+    rook.between
+        .iter()
+        .find(|s| board[s.index()].is_some())
+        .map(|s| Refusal::Occupied(*s))
+}
+
+/// The castling along `opt` when the king's way allows it (R22): no square the king passes
+/// over is attacked, tested with the king placed there and everything else unmoved. Its
+/// destination is not one of them: it is judged by the legality test of the final
+/// position, with the rook on its new square (a rook landing between the king and an
+/// attacker shields it). The king (on `king_sq`) must not be in check and the rook must
+/// be free to castle: the caller knows.
+#[inline]
+fn king_path(
+    v: &Variant,
+    board: &mut [Piece],
+    home: Square,
+    king_sq: Square,
+    us: Color,
+    rook: &CastleRook,
+    opt: &CastleOption,
+) -> Result<Move, Refusal> {
+    let king = board[home.index()];
+    board[home.index()] = Piece::EMPTY;
+    for &t in &opt.transit {
+        let saved = board[t.index()];
+        board[t.index()] = king;
+        let hit = attacked_on(v, board, t, !us);
+        board[t.index()] = saved;
+        if hit {
+            board[home.index()] = king;
+            return Err(Refusal::PassesAttacked(t));
+        }
+    }
+    board[home.index()] = king;
+    let m = Move::castle(home, opt.king_to, rook.rook_home, opt.rook_to);
+    if safe_after(v, board, king_sq, &m, us) {
+        Ok(m)
+    } else {
+        Err(Refusal::EndsAttacked)
+    }
+}
+
+/// Why the side to move may not castle with `rook` along `opt` now (R22), the rules
+/// checked in order; `None` when it may. For the messages of a refused castling text.
+pub(crate) fn castle_refusal(
+    pos: &Position,
+    rook: &CastleRook,
+    opt: &CastleOption,
+) -> Option<Refusal> {
+    let v = &**pos.variant();
+    let us = pos.side_to_move();
+    let mut board = pos.board().to_vec();
+    if let Some(r) = rook_refusal(&board, pos.castling_rights(), rook) {
+        return Some(r);
+    }
+    let king_sq = pos.king(us);
+    if king_sq.is_some() && attacked_on(v, &board, king_sq, !us) {
+        return Some(Refusal::InCheck);
+    }
+    let home = v.castling.as_ref()?.king_home[us];
+    king_path(v, &mut board, home, king_sq, us, rook, opt).err()
 }
 
 /// Puts the legal moves of the side to move in `out` (cleared first).

@@ -2,7 +2,9 @@
 //! `J@e2e5`, castling as the king's move then the rook's: `f1h1i1g1`.
 
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::refusal::{self, CastlingRefusal, Verdict};
 
 /// Why a move text was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -20,6 +22,23 @@ pub enum MoveError {
     Illegal {
         /// The text, trimmed.
         text: String,
+    },
+    /// A castling (four squares: the king's move then the rook's) that is not legal now,
+    /// and the rule it breaks.
+    #[error("`{text}` is not a legal move in this position: {why}")]
+    Castling {
+        /// The text, trimmed.
+        text: String,
+        /// Why not (boxed: the error stays small).
+        why: Box<CastlingRefusal>,
+    },
+    /// The game is over (checkmate, stalemate, Capture the Scepter): no move is legal.
+    #[error("`{text}` cannot be played: the game is over ({outcome})")]
+    GameOver {
+        /// The text, trimmed.
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
     },
 }
 
@@ -93,15 +112,31 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
         reason,
     })?;
     let moves = pos.legal_moves();
+    if moves.is_empty()
+        && let Some(outcome) = pos.outcome()
+    {
+        return Err(MoveError::GameOver {
+            text: t.to_string(),
+            outcome,
+        });
+    }
     let found: Vec<Move> = moves
         .into_iter()
         .filter(|m| move_text(pos, m) == t)
         .collect();
     match found.as_slice() {
         [m] => Ok(*m),
-        [] => Err(MoveError::Illegal {
-            text: t.to_string(),
-        }),
+        [] => Err(
+            match refusal::four_squares(pos, t).map(|sq| refusal::judge(pos, sq)) {
+                Some(Verdict::Refused(why)) => MoveError::Castling {
+                    text: t.to_string(),
+                    why: Box::new(why),
+                },
+                _ => MoveError::Illegal {
+                    text: t.to_string(),
+                },
+            },
+        ),
         // Two legal moves with one text can only come from a user-defined piece whose
         // primitives differ in captures on the same path; take the one capturing more.
         [first, ..] => Ok(*found

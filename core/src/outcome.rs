@@ -93,14 +93,13 @@ pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
     None
 }
 
-/// A game ended by the last move itself (Capture the Scepter), if any.
+/// A game over by Capture the Scepter (a royal piece on an opponent's rear square), if
+/// any: won by that piece's side, or drawn, as the game says (R25).
 pub(crate) fn scepter_outcome(pos: &Position) -> Option<Outcome> {
-    if !pos.ended() {
-        return None;
-    }
+    let holder = pos.scepter_holder()?;
     let win = pos.variant().scepter.as_ref().is_some_and(|(_, w)| *w);
     Some(Outcome {
-        winner: if win { Some(!pos.side_to_move()) } else { None },
+        winner: win.then_some(holder),
         reason: EndReason::Scepter,
     })
 }

@@ -78,7 +78,6 @@ struct Undo {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
-    ended: bool,
 }
 
 /// What a null move (the side to move passes, for the search) changed.
@@ -116,8 +115,6 @@ pub struct Position {
     lists: ByColor<Vec<Square>>,
     index: Vec<u16>,
     hash: u64,
-    /// The last move ended the game by Capture the Scepter (R25).
-    ended: bool,
     history: Vec<Undo>,
 }
 
@@ -159,7 +156,6 @@ impl PartialEq for Position {
             && self.reserves == o.reserves
             && self.king == o.king
             && self.hash == o.hash
-            && self.ended == o.ended
     }
 }
 
@@ -220,7 +216,6 @@ impl Position {
             lists: ByColor::new(Vec::with_capacity(n), Vec::with_capacity(n)),
             index: vec![0; n],
             hash: 0,
-            ended: false,
             history: Vec::with_capacity(256),
             variant,
         };
@@ -415,7 +410,6 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
-            ended: self.ended,
         };
         self.hash ^= self.ep.key(&self.variant);
         self.ep = EnPassant::NONE;
@@ -440,14 +434,6 @@ impl Position {
             }
             _ => self.play_board_move(m, us, &mut undo),
         };
-        // R25 Capture the Scepter: a king that ends its move on a scepter square.
-        if let Some((zones, _)) = &self.variant.scepter
-            && m.kind() != MoveKind::Drop
-            && zones[us].contains(m.to())
-            && self.variant.royal == Some(self.board[m.to().index()].kind())
-        {
-            self.ended = true;
-        }
         // The counters stop at the largest a position string may give (no wrap).
         self.halfmove = if reset {
             0
@@ -562,7 +548,6 @@ impl Position {
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
-        self.ended = u.ended;
         Some(m)
     }
 
@@ -601,8 +586,9 @@ impl Position {
         crate::outcome::outcome(self)
     }
 
-    /// The result decided by the last move itself (Capture the Scepter, R25), if any:
-    /// cheaper than [`Position::outcome`], which also looks for moves.
+    /// The result by Capture the Scepter (R25), if a royal piece stands on an opponent's
+    /// rear square, whether a move or the position string put it there: cheaper than
+    /// [`Position::outcome`], which also looks for moves.
     pub fn scepter_outcome(&self) -> Option<Outcome> {
         crate::outcome::scepter_outcome(self)
     }
@@ -686,10 +672,25 @@ impl Position {
         self.king[color]
     }
 
-    /// Did the last move end the game by Capture the Scepter (R25)?
+    /// Is the game over by Capture the Scepter (R25): does a royal piece stand on a square
+    /// of its side's scepter zone (an opponent's rear square)? A function of the board, so
+    /// that a position reached by play and the same position read from a string agree
+    /// (and the hash, which covers the board, covers it too).
     #[inline]
     pub(crate) fn ended(&self) -> bool {
-        self.ended
+        self.scepter_holder().is_some()
+    }
+
+    /// The side whose royal piece stands in its scepter zone (R25), if any. When both do
+    /// (only a position string can say so; no game reaches it) the side that moved last
+    /// counts, as after the move that ends a game.
+    #[inline]
+    pub(crate) fn scepter_holder(&self) -> Option<Color> {
+        let (zones, _) = self.variant.scepter.as_ref()?;
+        let mover = !self.side;
+        [mover, self.side]
+            .into_iter()
+            .find(|&c| zones[c].contains(self.king[c]))
     }
 
     /// Hashes of the positions before each move played, oldest first.

@@ -174,7 +174,8 @@ pub(crate) struct PromoRule {
 pub(crate) struct CastleOption {
     pub king_to: Square,
     pub rook_to: Square,
-    /// Squares the king passes and lands on, in order (R22 transit squares).
+    /// Squares the king passes over, in order, its destination excluded (R22: the
+    /// destination is judged only in the final position, with the rook moved).
     pub transit: Vec<Square>,
 }
 

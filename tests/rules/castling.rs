@@ -197,6 +197,49 @@ fn r22_refused_through_or_onto_an_attacked_square_but_the_rook_may_pass_one() {
 }
 
 #[test]
+fn r22_the_destination_is_judged_with_the_rook_on_its_new_square() {
+    // A Black Stealth Gryphon on e0 reaches b1 only through c1 (one diagonal step to d1,
+    // then at least two squares along rank 1). The king of f1b1b1c1 passes e1, d1 and c1,
+    // none attacked with the king there and the rest unmoved; on b1 it is shielded by the
+    // rook that lands on c1. Tested with the king on b1 and the rook still on b1 instead,
+    // the castling would be refused.
+    let p = pos(
+        "stealth-ninja",
+        "2/9k/10/10/10/10/10/10/10/10/1R3K4/y1[] w B - 0 1",
+    );
+    assert_eq!(
+        castlings(&p),
+        strs(&["f1b1b1c1", "f1c1b1d1", "f1d1b1e1", "f1e1b1f1"])
+    );
+    // A Gryphon on g2 reaches d1 through f1 and e1: f1d1b1e1 lands its rook on e1, in
+    // between; f1c1b1d1 and f1b1b1c1 pass over d1, attacked once the king has left f1.
+    let p = pos(
+        "stealth-ninja",
+        "2/9k/10/10/10/10/10/10/10/6y3/1R3K4/2[] w B - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&["f1d1b1e1", "f1e1b1f1"]));
+    // The same shield for Black, mirrored: a White Gryphon on e11 and on g9.
+    let p = pos(
+        "stealth-ninja",
+        "Y1/1r3k4/10/10/10/10/10/10/10/10/9K/2[] b b - 0 1",
+    );
+    assert_eq!(
+        castlings(&p),
+        strs(&[
+            "f10b10b10c10",
+            "f10c10b10d10",
+            "f10d10b10e10",
+            "f10e10b10f10"
+        ])
+    );
+    let p = pos(
+        "stealth-ninja",
+        "2/1r3k4/6Y3/10/10/10/10/10/10/10/9K/2[] b b - 0 1",
+    );
+    assert_eq!(castlings(&p), strs(&["f10d10b10e10", "f10e10b10f10"]));
+}
+
+#[test]
 fn r22_r23_refused_through_a_square_attacked_only_as_a_jumped_over_square() {
     // A black Flying Bomber on e2, a white Ninja Warrior on e0. A king on e1 would be
     // captured only as the jumped-over piece of the bomber's e2-e0 jump (landing on the
@@ -434,7 +477,9 @@ fn reference_castlings(p: &fairyforge::Position) -> Vec<String> {
                 continue;
             }
             let t = g.square(tf, home_rank).unwrap();
-            for s in 1..=steps {
+            // The squares passed over, strictly before the destination, with the king
+            // placed there and everything else unmoved.
+            for s in 1..steps {
                 let x = g.square(5 + s * dir, home_rank).unwrap();
                 if attacked_with(&[(x, Some(king)), (home, None)], x) {
                     continue 'target;
@@ -515,5 +560,181 @@ fn r22_r23_castling_matches_the_ruling_in_random_games() {
     assert!(
         checked > 1000 && seen > 200,
         "{checked} positions, {seen} castlings"
+    );
+}
+
+/// A refused castling text, for both sides (one- and two-digit ranks): the reason as the
+/// move-text reader and player input give it.
+fn refusals(fen: &str, text: &str) -> (String, String) {
+    let p = pos("birds-and-ninjas", fen);
+    let read = p.parse_move(text).unwrap_err().to_string();
+    let typed = p.parse_input(text).unwrap_err().to_string();
+    (read, typed)
+}
+
+#[test]
+fn r22_r29_a_refused_castling_text_says_which_rule_it_breaks() {
+    // (White's position, White's castling, the reason). Black's are the mirror images.
+    let cases = [
+        (
+            "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] w Ibi - 0 1",
+            "f1b1b1c1",
+            "White may no longer castle with the rook on b1 (the king or that rook has moved, \
+             or the rook was taken)",
+        ),
+        (
+            "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GRN2K2RG/2[] w BIbi - 0 1",
+            "f1b1b1c1",
+            "c1, between the king and the rook, is not empty",
+        ),
+        (
+            "2/gr3k2rg/1p6p1/10/10/10/5r4/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1",
+            "f1h1i1g1",
+            "White's king is in check, and may not castle out of it",
+        ),
+        (
+            "2/gr3k2rg/1p6p1/10/10/10/2r7/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1",
+            "f1b1b1c1",
+            "the king would pass over c1, which is attacked",
+        ),
+        (
+            "2/gr3k2rg/1p6p1/10/10/10/2r7/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1",
+            "f1c1b1d1",
+            "the king would be attacked on c1",
+        ),
+    ];
+    for (fen, text, why) in cases {
+        let (read, typed) = refusals(fen, text);
+        assert_eq!(
+            read,
+            format!("`{text}` is not a legal move in this position: {why}")
+        );
+        assert_eq!(typed, format!("illegal: cannot castle {text}: {why}"));
+        // Black, mirrored: two-digit ranks.
+        let black = mirror(fen);
+        let btext = mirror_move(text);
+        let bwhy = why
+            .replace("White", "Black")
+            .replace("b1", "b10")
+            .replace("c1", "c10");
+        let (read, typed) = refusals(&black, &btext);
+        assert_eq!(
+            read,
+            format!("`{btext}` is not a legal move in this position: {bwhy}")
+        );
+        assert_eq!(typed, format!("illegal: cannot castle {btext}: {bwhy}"));
+    }
+    // The issue's case: Black types f10b10b10c10 with a knight on c10.
+    let (_, typed) = refusals(
+        "2/grn2k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] b BIbi - 0 1",
+        "f10b10b10c10",
+    );
+    assert_eq!(
+        typed,
+        "illegal: cannot castle f10b10b10c10: c10, between the king and the rook, is not empty"
+    );
+    // Four squares that are no castling, or start on a square that is not the mover's.
+    let fen = "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] b BIbi - 0 1";
+    let (read, typed) = refusals(fen, "f10a10b10c10");
+    assert_eq!(read, "`f10a10b10c10` is not a legal move in this position");
+    assert_eq!(
+        typed,
+        "illegal: `f10a10b10c10` is no castling of this game: castling is the king's move then \
+         the rook's (type `moves` to list the legal moves)"
+    );
+    assert_eq!(refusals(fen, "f1b1b1c1").1, "the piece on f1 is not yours");
+    assert_eq!(refusals(fen, "e5e6e7e8").1, "there is no piece on e5");
+    // Legal castlings are still read, with or without separators.
+    let p = pos("birds-and-ninjas", fen);
+    assert_eq!(
+        p.move_text(&p.parse_input("f10-b10 b10-c10").unwrap()),
+        "f10b10b10c10"
+    );
+    assert_eq!(
+        p.move_text(&p.parse_move("f10b10b10c10").unwrap()),
+        "f10b10b10c10"
+    );
+}
+
+/// The position string of Birds and Ninjas with Black and White exchanged (the board
+/// turned over, the colours swapped) for positions without en passant.
+fn mirror(fen: &str) -> String {
+    let mut f = fen.split(' ');
+    let board = f.next().unwrap();
+    let (ranks, reserve) = board.split_once('[').unwrap();
+    let swap = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let ranks: Vec<String> = ranks.split('/').rev().map(swap).collect();
+    let side = if f.next() == Some("w") { "b" } else { "w" };
+    let rights = f.next().unwrap();
+    let rights = if rights == "-" {
+        "-".into()
+    } else {
+        swap(rights)
+    };
+    format!(
+        "{}[{} {side} {rights} - 0 1",
+        ranks.join("/"),
+        swap(reserve)
+    )
+}
+
+/// A White move text on rank 1 as Black's on rank 10.
+fn mirror_move(text: &str) -> String {
+    text.replace('1', "10")
+}
+
+#[test]
+fn r22_r29_a_refused_castling_typed_in_play_or_given_to_moves() {
+    let fen = "2/grn2k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] b BIbi - 0 1";
+    let (code, _, err) = fairyforge_tests::run_fresh(&[
+        "moves",
+        "birds-and-ninjas",
+        "--fen",
+        fen,
+        "--moves",
+        "f10b10b10c10",
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.trim(),
+        "error: move 1 of --moves, `f10b10b10c10` (Black to move): illegal: cannot castle \
+         f10b10b10c10: c10, between the king and the rook, is not empty"
+    );
+    let (code, out, _) = fairyforge_tests::run_with_stdin(
+        &[
+            "play",
+            "birds-and-ninjas",
+            "--fen",
+            fen,
+            "--white",
+            "human",
+            "--black",
+            "human",
+        ],
+        "f10b10b10c10\nc10d8\nb2b3\nf10b10b10c10\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "Black> f10b10b10c10\nillegal: cannot castle f10b10b10c10: c10, between the king \
+             and the rook, is not empty\nBlack> c10d8\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Black> f10b10b10c10\nBlack plays f10b10b10c10 (castling: king to b10, rook to c10)\n"
+        ),
+        "{out}"
     );
 }

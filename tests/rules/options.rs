@@ -162,6 +162,153 @@ fn r24_r25_perft_stops_at_a_scepter_win() {
     assert_eq!(d.iter().find(|(m, _)| m == "e10e11").unwrap().1, 3);
 }
 
+/// White's king already on e11 (a Black rear square), Black to move: a finished game with
+/// Capture the Scepter on (R25), as the issue found it.
+const KING_ON_E11: &str = "K1/k9/10/10/10/10/10/10/10/10/10/2[] b - - 1 1";
+
+/// The games with Capture the Scepter and its result for the king's side (R25).
+const SCEPTER_GAMES: [(&str, bool); 6] = [
+    ("birds-and-ninjas", true),
+    ("insane-ninja", true),
+    ("stealth-ninja", false),
+    ("stealth-ninja-alternate-start", false),
+    ("stealth-ninja-alternative-setup", false),
+    ("stealth-ninja-alternative-reinforcements", false),
+];
+
+#[test]
+fn r25_a_position_string_with_a_king_on_a_rear_square_is_a_finished_game() {
+    for (g, wins) in SCEPTER_GAMES {
+        let want = Outcome {
+            winner: wins.then_some(Color::White),
+            reason: EndReason::Scepter,
+        };
+        let mut p = pos_with(g, &[SCEPTER], KING_ON_E11);
+        assert!(moves(&p).is_empty(), "{g}: {:?}", moves(&p));
+        assert_eq!(perft(&mut p, 1), 0, "{g}");
+        assert_eq!(perft(&mut p, 3), 0, "{g}");
+        assert_eq!(p.outcome(), Some(want), "{g}");
+        assert_eq!(p.scepter_outcome(), Some(want), "{g}");
+        // Black's king could step, but no move may be played, and both readers say why.
+        let result = want.to_string();
+        assert_eq!(
+            p.parse_move("a10a9").unwrap_err().to_string(),
+            format!("`a10a9` cannot be played: the game is over ({result})"),
+            "{g}"
+        );
+        assert_eq!(
+            p.parse_input("a10a9").unwrap_err().to_string(),
+            format!("the game is over: {result}"),
+            "{g}"
+        );
+        // Without the option the same position is an ordinary one.
+        let q = pos(g, KING_ON_E11);
+        assert_eq!(moves(&q), ["a10a9", "a10b10", "a10b9"], "{g}");
+        assert_eq!(q.outcome(), None, "{g}");
+    }
+}
+
+#[test]
+fn r25_a_scepter_position_reached_by_play_equals_the_same_one_read() {
+    // The outcome is a function of the position: reached by the king's move or read from
+    // its string, the two positions are equal, hash included, and end the same way.
+    for (g, _) in SCEPTER_GAMES {
+        let mut played = pos_with(g, &[SCEPTER], KING_E10);
+        play(&mut played, &["e10e11"]);
+        let fen = played.fen();
+        let read = pos_with(g, &[SCEPTER], &fen);
+        assert_eq!(played, read, "{g}");
+        assert_eq!(played.hash(), read.hash(), "{g}");
+        assert_eq!(read.hash(), read.compute_hash(), "{g}");
+        assert_eq!(played.outcome(), read.outcome(), "{g}");
+        assert!(moves(&read).is_empty(), "{g}");
+        // Taking the king's move back reopens the game; playing it again ends it.
+        played.undo();
+        assert_eq!(played.outcome(), None, "{g}");
+        play(&mut played, &["e10e11"]);
+        assert_eq!(played, read, "{g}");
+    }
+}
+
+#[test]
+fn r25_a_black_king_on_a_white_rear_square_and_both_kings_on_one() {
+    // Black's king on e0, White to move: Black has won.
+    let p = pos_with(
+        "birds-and-ninjas",
+        &[SCEPTER],
+        "2/9K/10/10/10/10/10/10/10/10/10/k1[] w - - 0 1",
+    );
+    assert!(moves(&p).is_empty());
+    assert_eq!(
+        p.outcome().map(|o| o.to_string()).as_deref(),
+        Some("Black wins by Capture the Scepter")
+    );
+    // Both kings on an opponent's rear square (no game reaches it): the side that moved
+    // last has won, as after the move that ends a game.
+    let both = "K1/10/10/10/10/10/10/10/10/10/10/k1[] w - - 0 1";
+    let p = pos_with("birds-and-ninjas", &[SCEPTER], both);
+    assert_eq!(p.outcome().unwrap().winner, Some(Color::Black));
+    let p = pos_with("birds-and-ninjas", &[SCEPTER], &both.replace(" w ", " b "));
+    assert_eq!(p.outcome().unwrap().winner, Some(Color::White));
+}
+
+#[test]
+fn r25_every_command_reports_a_scepter_position_as_finished() {
+    let game = [
+        "birds-and-ninjas",
+        "--option",
+        SCEPTER,
+        "--fen",
+        KING_ON_E11,
+    ];
+    // The command and its flags, the game and position, then positional arguments.
+    let with = |cmd: &[&str], last: &[&str]| {
+        let mut args = cmd.to_vec();
+        args.extend(game);
+        args.extend(last);
+        fairyforge_tests::run_fresh(&args)
+    };
+    let said = "Game over: White wins by Capture the Scepter.";
+    // `moves`: no move on standard output, the result on standard error.
+    let (code, out, err) = with(&["moves"], &[]);
+    assert_eq!((code, out.as_str(), err.trim()), (0, "", said));
+    // `perft`: 0 at every depth but 0.
+    let (code, out, err) = with(&["perft", "--divide"], &["2"]);
+    assert_eq!((code, out.as_str()), (0, "nodes 0\n"));
+    assert!(err.lines().any(|l| l == said), "{err}");
+    let (_, out, _) = with(&["perft"], &["3"]);
+    assert_eq!(out, "nodes 0\n");
+    // `fen`: the position as it is, and the result.
+    let (code, out, err) = with(&["fen"], &[]);
+    assert_eq!((code, out.trim(), err.trim()), (0, KING_ON_E11, said));
+    // `show`: the board, then the result.
+    let (code, out, _) = with(&["show", "--no-color"], &[]);
+    assert_eq!(code, 0);
+    assert!(out.ends_with(&format!("Black to move\n{said}\n")), "{out}");
+    // `piece` in the position: Black's king has no move, and why.
+    let (code, out, err) = with(&["piece"], &["k"]);
+    assert_eq!((code, err.trim()), (0, said));
+    assert!(out.contains("moves: none"), "{out}");
+    // A move after the end is refused with the reason.
+    let (code, _, err) = with(&["moves"], &["--moves", "a10a9"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.trim(),
+        "error: move 1 of --moves, `a10a9` (Black to move): the game is over: White wins by \
+         Capture the Scepter"
+    );
+    // In the Stealth Ninja games the same position is a draw.
+    let (_, _, err) = fairyforge_tests::run_fresh(&[
+        "moves",
+        "stealth-ninja",
+        "--option",
+        SCEPTER,
+        "--fen",
+        KING_ON_E11,
+    ]);
+    assert_eq!(err.trim(), "Game over: draw by Capture the Scepter.");
+}
+
 /// White Ninja Guard d10, Ninja Warrior e9; Black king a1.
 const NINJAS: &str = "2/3G6/4W5/10/10/10/10/10/10/10/k4K4/2[] w - - 0 1";
 

@@ -123,7 +123,9 @@ fn option(g: &Geometry, k0: Square, r0: Square, t: Square) -> Option<CastleOptio
     if steps < 1 || steps > reach {
         return None;
     }
-    let transit: Vec<Square> = (1..=steps)
+    // R22: the squares passed over, strictly before the destination (which is judged
+    // only in the final position).
+    let transit: Vec<Square> = (1..steps)
         .filter_map(|s| g.offset(k0, s * dir, 0))
         .collect();
     let rook_to = g.offset(t, -dir, 0).unwrap_or(k0);
