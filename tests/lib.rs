@@ -155,3 +155,168 @@ pub fn run_with_stdin(args: &[&str], input: &str) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Runs `f` on a thread and returns its result, failing the test when it takes more than
+/// `secs` seconds: a guard against hangs for inputs that take well under a second (not a
+/// measure of speed). The thread of a hang is left behind.
+pub fn within<T: Send + 'static>(
+    secs: u64,
+    what: &str,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(secs)) {
+        Ok(Ok(v)) => v,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(_) => panic!("{what} took more than {secs} s"),
+    }
+}
+
+/// A count with thousands separators, as messages write counts: `32,933`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A small deterministic generator (splitmix64), so that a failing seed replays exactly.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next_u64() % n as u64) as usize
+        }
+    }
+
+    /// True once in `n` times.
+    pub fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+
+    /// An element of a non-empty slice.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Pieces of variant-file text likely to reach deep into the checks when spliced in: the
+/// fuzzing of variant files mutates files with them.
+pub const VARIANT_TOKENS: &[&str] = &[
+    "0",
+    "1",
+    "-1",
+    "2",
+    "8",
+    "16",
+    "17",
+    "64",
+    "65",
+    "99",
+    "255",
+    "-128",
+    "1e9",
+    "0.5",
+    "4294967295",
+    "true",
+    "false",
+    "\"\"",
+    "\"a0\"",
+    "\"e0\"",
+    "\"p1\"",
+    "\"a99\"",
+    "\"z1\"",
+    "\"rank 0\"",
+    "\"ranks 3..1\"",
+    "\"ranks ..\"",
+    "\"all\"",
+    "\"own-rear\"",
+    "\"enemy-rear\"",
+    "[0, 0]",
+    "[17, 1]",
+    "[1]",
+    "[]",
+    "{}",
+    "[[]]",
+    "\"@slots\"",
+    "\"@reserve\"",
+    "royal = true",
+    "pawn = true",
+    "min = 32",
+    "max = 1",
+    "distance = 16",
+    "capture-over = true",
+    "capture-screen = true",
+    "over = \"friend\"",
+    "en-passant = \"create\"",
+    "en-passant = \"capture\"",
+    "mode = \"capture\"",
+    "symmetry = \"none\"",
+    "extra = [\"a0\", \"a11\"]",
+    "holes = [\"e4\", \"e5\"]",
+    "files = 16",
+    "ranks = 16",
+    "files = 1",
+    "ranks = 1",
+    "\n[board]\n",
+    "\n[piece.x]\n",
+    "\nletter = \"K\"\n",
+    "[JJjj]",
+    "[Kk]",
+    "/",
+    "//",
+    "10",
+    "K",
+    "k",
+    "w",
+    "b",
+    "-",
+    " ",
+    "\n",
+    "=",
+    "\"",
+    "'",
+    "#",
+    ",",
+    ".",
+    "[",
+    "]",
+    "{",
+    "}",
+    "\\q",
+    "\\u0000",
+    "extends = \"chess\"\n",
+    "extends = \"/etc/passwd\"\n",
+    "import = \"pieces.toml\"\n",
+    "import = [\"/etc/shadow\", \"../../proc/self/environ\"]\n",
+    "slots.a.piece = \"king\"\n",
+    "reserve = { king = 1 }\n",
+    "[drops.king]\nzone = \"all\"\n",
+    "\u{e9}",
+    "\u{1F600}",
+    "\t",
+    "\r\n",
+    "\0",
+];

@@ -20,6 +20,7 @@ mod numbers;
 mod piece;
 mod play;
 mod protocol;
+mod serve;
 mod testfile;
 mod tune;
 
@@ -95,6 +96,9 @@ enum Command {
         #[arg(long)]
         no_color: bool,
     },
+    /// Start the studio: a local web page to design, see and play variants (and its JSON
+    /// API, docs/api.md).
+    Serve(serve::ServeArgs),
     /// Measure move-generation speed (perft nodes per second) on a fixed set of positions.
     Bench(bench::BenchArgs),
     /// Play the computer against itself, one engine configuration against another, or
@@ -281,6 +285,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Uci => protocol::uci::run()?,
         Command::Tune(args) => tune::run(args)?,
         Command::Xboard => protocol::xboard::run()?,
+        Command::Serve(args) => serve::run(args)?,
         Command::Fen { start } => {
             let pos = start.position()?;
             say!("{}", pos.fen());
