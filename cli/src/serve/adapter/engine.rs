@@ -170,8 +170,9 @@ pub struct ThinkLimits {
     pub nodes: Option<u64>,
 }
 
-/// Lets the computer think; every finished depth as a line (the best last). Once `cancel`
-/// is set the search stops at its next look at the clock.
+/// Lets the computer think within `limits` (the search stops within its time, node
+/// budget and depth); every finished depth as a line, the move it plays last. Once
+/// `cancel` is set the search stops at its next look at the clock.
 pub fn think(
     searcher: &mut Searcher,
     pos: &mut Position,
@@ -179,25 +180,37 @@ pub fn think(
     cancel: &Cancel,
 ) -> Result<Vec<model::Line>, Stopped> {
     let stop = searcher.stop_flag();
-    let _link = cancel.link(stop.clone());
+    let link = cancel.link(stop.clone());
+    // A cancellation from here on raises the searcher's stop flag, which stops the search
+    // even before it starts (the search clears its flag only as it returns).
+    if cancel.is_set() {
+        drop(link);
+        stop.store(false, Ordering::Relaxed);
+        return Err(Stopped::Cancelled);
+    }
+    let lim = Limits {
+        time: Some(limits.time),
+        depth: limits.depth,
+        nodes: limits.nodes,
+        clock: None,
+    };
+    let mut reports = Vec::new();
+    let start = pos.clone();
+    let last = searcher.search(pos, lim, |r| reports.push(r.clone()));
+    // A cancellation that came after the search returned must not stop the worker's next
+    // search: unlink, then lower the flag.
+    drop(link);
+    stop.store(false, Ordering::Relaxed);
     if cancel.is_set() {
         return Err(Stopped::Cancelled);
     }
-    let mut lim = Limits::time(limits.time);
-    lim.depth = limits.depth;
-    lim.nodes = limits.nodes;
-    let mut reports = Vec::new();
-    let start = pos.clone();
-    searcher.search(pos, lim, |r| {
-        // The search clears its stop flag as it starts: a cancellation that came just
-        // before is raised again here, after the first depth.
-        if cancel.is_set() {
-            stop.store(true, Ordering::Relaxed);
-        }
-        reports.push(r.clone());
-    });
-    if cancel.is_set() {
-        return Err(Stopped::Cancelled);
+    // The move played may come from an iteration the limit cut short (a move that beat
+    // the finished iteration's best), or be the best of the first moves searched when no
+    // iteration finished: it is the last line.
+    if let Some(last) = last
+        && reports.last() != Some(&last)
+    {
+        reports.push(last);
     }
     Ok(reports.iter().map(|r| line(&start, r)).collect())
 }

@@ -219,6 +219,8 @@ async fn a_client_that_goes_away_stops_its_search() {
         .ok("/api/think", json!({ "variant": chess(), "depth": 2 }))
         .await;
     assert!(v["move"]["move"].is_string());
+    // ... and its search is not cut short by the stop meant for the one before.
+    assert_eq!(v["depth"], 2, "{v}");
 }
 
 #[tokio::test]
@@ -267,4 +269,27 @@ async fn a_search_keeps_to_its_time() {
         "{:?}",
         t.elapsed()
     );
+}
+
+#[tokio::test]
+async fn a_busy_position_is_answered_within_a_tiny_time() {
+    // Sixteen queens a side: a first iteration takes far longer than a millisecond, so the
+    // answer is the best of the moves searched when the time ran out.
+    let s = Server::start().await;
+    let fen = "qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1";
+    let t = Instant::now();
+    let v = s
+        .ok(
+            "/api/think",
+            json!({ "variant": chess(), "fen": fen, "time_ms": 2 }),
+        )
+        .await;
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    assert!(v["time_ms"].as_u64().unwrap() <= 2 + 50, "{v}");
+    let legal = s
+        .ok("/api/moves", json!({ "variant": chess(), "fen": fen }))
+        .await;
+    let mv = v["move"]["move"].as_str().unwrap();
+    assert!(texts(&legal["moves"]).contains(&mv.to_string()), "{v}");
+    assert_eq!(v["pv"][0], mv);
 }
