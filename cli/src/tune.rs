@@ -132,6 +132,11 @@ pub fn run(a: TuneArgs) -> Result<(), String> {
         return Err("no positions to tune on".into());
     }
     println!("{games} games, {} positions", data.len());
+    if data.held_out() == 0 {
+        println!(
+            "none held out (every fifth game is, to stop the fit before it learns the games): the fit runs until it no longer improves"
+        );
+    }
     let k = data.fit_k(&start);
     println!("scale k = {k:.3}");
     let tuned = data.tune(&start, k, a.passes, |pass, (fit, held), _| {

@@ -83,15 +83,22 @@ impl Dataset {
             .collect()
     }
 
+    /// The number of held-out positions (none with fewer than five games).
+    pub fn held_out(&self) -> usize {
+        self.samples.iter().filter(|s| s.held_out).count()
+    }
+
     /// The mean squared error of the predictions `1 / (1 + 10^(-k * eval / 400))` of
     /// White's results with these weights, over the fitted positions and over the held-out
-    /// ones.
+    /// ones (with none held out, the fitted positions' error again: the fit then runs
+    /// until it no longer improves).
     pub fn error(&self, w: &Weights, k: f64) -> (f64, f64) {
         let evals = self.white_evals(w);
-        (
-            self.error_of(&evals, k, false),
-            self.error_of(&evals, k, true),
-        )
+        let fit = self.error_of(&evals, k, false);
+        if self.held_out() == 0 {
+            return (fit, fit);
+        }
+        (fit, self.error_of(&evals, k, true))
     }
 
     fn white_evals(&self, w: &Weights) -> Vec<f64> {
@@ -218,5 +225,31 @@ mod tests {
         let tuned = d.tune(&w, k, 2, |_, _, _| {});
         // The held-out position (the start) is predicted no worse.
         assert!(d.error(&tuned, k).1 <= before.1);
+    }
+
+    #[test]
+    fn without_held_out_games_the_fit_still_runs() {
+        // Fewer than five games hold none out: the fit must not stop at once (an empty
+        // held-out set once scored 0 and nothing ever changed).
+        let v = Variant::builtin("chess").unwrap();
+        let mut d = Dataset::new();
+        for (game, fen, result) in [
+            (0, "4k3/pp3ppp/8/3N4/8/8/PPP2PPP/4K3 w - - 0 1", 1.0),
+            (1, "4k3/pp3ppp/8/8/3N4/8/PPP2PPP/4K3 b - - 0 1", 1.0),
+            (2, "4k3/ppp2ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1", 0.0),
+            (3, "4k3/ppp2ppp/8/8/8/8/PP3PPP/4K3 b - - 0 1", 0.0),
+        ] {
+            d.add(&Position::from_fen(&v, fen).unwrap(), game, result);
+        }
+        assert_eq!(d.held_out(), 0);
+        let w = Weights::default();
+        let k = d.fit_k(&w);
+        let before = d.error(&w, k);
+        assert_eq!(before.0, before.1);
+        let mut rounds = 0;
+        let tuned = d.tune(&w, k, 3, |pass, _, _| rounds = pass);
+        assert_ne!(tuned, w, "the fit moved no weight");
+        assert!(rounds >= 1);
+        assert!(d.error(&tuned, k).0 < before.0);
     }
 }
