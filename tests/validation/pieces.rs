@@ -303,3 +303,19 @@ fn the_built_in_games_move_texts_name_one_move_each() {
         }
     }
 }
+
+/// `[pieces.soldier]` (for `[piece.soldier]`) said only that `pieces` must be a list, then
+/// gave one "not a piece of this game" error, listing no pieces, for every rule of the
+/// game naming a piece. Now one error with the likely fix: the game's pieces are unknown,
+/// so nothing naming them is checked.
+#[test]
+fn an_unreadable_pieces_list_is_the_only_error() {
+    let r = report("extends = \"chess\"\nname = \"Soldiers\"\n[pieces.soldier]\nletter = \"S\"\n");
+    assert_eq!(
+        r,
+        "mine.toml:3:2: `pieces` is the list of the game's pieces, found a table: did you mean `[piece.soldier]`?
+  |
+3 | [pieces.soldier]
+  |  ^^^^^^ a piece is defined in a `[piece.<id>]` table (singular) and listed in `pieces = [\"king\", ...]`
+"    );
+}
