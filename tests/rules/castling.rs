@@ -1,6 +1,6 @@
 //! R22 flexible castling: seven options per side, and every way it is refused.
 
-use crate::{castlings, game_with, has, listing, play, pos_with, strs};
+use crate::util::{castlings, game_with, has, listing, play, pos_with, strs};
 use fairyforge_tests::pos;
 
 /// Birds and Ninjas with only kings, rooks and the corner Ninja Guards (which may stay

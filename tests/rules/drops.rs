@@ -3,7 +3,7 @@
 use fairyforge::{Color, EndReason, Outcome, Position, Variant};
 use fairyforge_tests::pos;
 
-use crate::{drops, has, listing, moves, pick_test, play, strs};
+use crate::util::{drops, has, listing, moves, pick_test, play, strs};
 
 #[test]
 fn r19_ninja_pawn_drops_on_rank_2_with_pushes_white() {

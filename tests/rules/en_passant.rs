@@ -4,7 +4,7 @@
 use fairyforge::Position;
 use fairyforge_tests::{game, moves_from, pos};
 
-use crate::{has, listing, play};
+use crate::util::{has, listing, play};
 
 #[test]
 fn r14_r28_every_passed_square_is_a_target() {

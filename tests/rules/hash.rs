@@ -5,7 +5,7 @@
 use fairyforge::{Move, MoveKind, Position};
 use proptest::prelude::*;
 
-use crate::game_with;
+use crate::util::game_with;
 
 /// Every built-in game, some with their optional rules on (R25), from the start position
 /// or from a position string with the kings out (so that Capture the Scepter happens).

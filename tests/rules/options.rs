@@ -4,7 +4,7 @@
 use fairyforge::{Color, EndReason, Outcome, Variant, divide, perft};
 use fairyforge_tests::pos;
 
-use crate::{game_with, has, listing, moves, play, pos_with};
+use crate::util::{game_with, has, listing, moves, play, pos_with};
 
 const SCEPTER: &str = "capture-the-scepter";
 const INSANE: &str = "insane-ninja-promotion";

@@ -4,7 +4,7 @@
 use fairyforge::Position;
 use fairyforge_tests::{moves_from, pos};
 
-use crate::{has, pick_test, play};
+use crate::util::{has, pick_test, play};
 
 /// The promotion letters of the legal moves `from`-`to`, sorted.
 fn choices(p: &Position, from: &str, to: &str) -> String {
