@@ -3,3 +3,8 @@
 
 mod piece_cmd;
 mod seed_pieces;
+
+use fairyforge_tests::Binary;
+
+/// The `fairyforge` binary under test, built by cargo for the tests of its package.
+pub const FAIRYFORGE: Binary = Binary::new(env!("CARGO_BIN_EXE_fairyforge"));

@@ -4,12 +4,12 @@
 //! blank and its rear squares drawn where they are (R1). The seed diagrams drawn in
 //! positions are in seed_pieces.rs.
 
-use fairyforge_tests::run;
+use crate::FAIRYFORGE;
 
 fn piece(args: &[&str]) -> String {
     let mut all = vec!["piece"];
     all.extend_from_slice(args);
-    let (code, out, err) = run(&all);
+    let (code, out, err) = FAIRYFORGE.run(&all);
     assert_eq!(code, 0, "fairyforge {all:?} failed: {err}");
     out
 }
@@ -17,7 +17,7 @@ fn piece(args: &[&str]) -> String {
 fn piece_error(args: &[&str]) -> String {
     let mut all = vec!["piece"];
     all.extend_from_slice(args);
-    let (code, out, err) = run(&all);
+    let (code, out, err) = FAIRYFORGE.run(&all);
     assert_eq!(code, 1, "fairyforge {all:?} should fail, printed {out}");
     err
 }
@@ -92,7 +92,7 @@ fn svg_is_well_formed() {
     let f = file.to_str().unwrap();
     let fen = "ff/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/FF[JJJJjjjj] w BIbi - 0 1";
     let text_only = piece(&["birds-and-ninjas", "N", "--fen", fen, "--at", "c1"]);
-    let (code, out, err) = run(&[
+    let (code, out, err) = FAIRYFORGE.run(&[
         "piece",
         "birds-and-ninjas",
         "N",

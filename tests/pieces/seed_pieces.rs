@@ -12,8 +12,9 @@
 
 use std::sync::Arc;
 
+use crate::FAIRYFORGE;
 use fairyforge::{Color, Move, Position, Variant};
-use fairyforge_tests::{game, root, run};
+use fairyforge_tests::{game, root};
 
 /// The 8x8 board of the Flying Bomber diagrams (seed 000 and 002).
 const BOARD8: &str = "tests/data/bomber-8x8.toml";
@@ -160,7 +161,8 @@ fn section(spec: &str, p: &Position, at: &str) -> String {
         Color::Black => l.to_ascii_lowercase(),
     };
     let f = p.fen();
-    let (code, out, err) = run(&["piece", spec, &letter.to_string(), "--fen", &f, "--at", at]);
+    let (code, out, err) =
+        FAIRYFORGE.run(&["piece", spec, &letter.to_string(), "--fen", &f, "--at", at]);
     assert_eq!(code, 0, "fairyforge piece failed: {err}");
     let (diagram, listed) = out
         .split_once("\nmoves:")

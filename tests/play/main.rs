@@ -11,3 +11,8 @@ pub mod games;
 mod readme;
 mod svg;
 pub mod util;
+
+use fairyforge_tests::Binary;
+
+/// The `fairyforge` binary under test, built by cargo for the tests of its package.
+pub const FAIRYFORGE: Binary = Binary::new(env!("CARGO_BIN_EXE_fairyforge"));

@@ -1,5 +1,6 @@
 //! R22 flexible castling: seven options per side, and every way it is refused.
 
+use crate::FAIRYFORGE;
 use crate::util::{castlings, game_with, has, listing, play, pos_with, strs};
 use fairyforge_tests::pos;
 
@@ -696,7 +697,7 @@ fn mirror_move(text: &str) -> String {
 #[test]
 fn r22_r29_a_refused_castling_typed_in_play_or_given_to_moves() {
     let fen = "2/grn2k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] b BIbi - 0 1";
-    let (code, _, err) = fairyforge_tests::run_fresh(&[
+    let (code, _, err) = FAIRYFORGE.run(&[
         "moves",
         "birds-and-ninjas",
         "--fen",
@@ -710,7 +711,7 @@ fn r22_r29_a_refused_castling_typed_in_play_or_given_to_moves() {
         "error: move 1 of --moves, `f10b10b10c10` (Black to move): illegal: cannot castle \
          f10b10b10c10: c10, between the king and the rook, is not empty"
     );
-    let (code, out, _) = fairyforge_tests::run_with_stdin(
+    let (code, out, _) = FAIRYFORGE.run_with_stdin(
         &[
             "play",
             "birds-and-ninjas",

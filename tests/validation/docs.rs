@@ -5,8 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::FAIRYFORGE;
 use fairyforge::{Checked, Position, Variant};
-use fairyforge_tests::{fairyforge, moves_from, root, run_fresh};
+use fairyforge_tests::{moves_from, root};
 
 /// A fenced code block of the page, with the marker comment on the line before it.
 struct Block {
@@ -239,7 +240,6 @@ fn piece_diagrams_list_the_engines_moves() {
 #[test]
 fn validate_examples_print_what_the_page_shows() {
     let dir = files_dir("validate");
-    run_fresh(&["--version"]);
     let mut checked = 0;
     for b in blocks(&page()).into_iter().filter(|b| b.lang == "text") {
         let mut lines = b.text.lines();
@@ -249,7 +249,8 @@ fn validate_examples_print_what_the_page_shows() {
         else {
             continue;
         };
-        let out = fairyforge()
+        let out = FAIRYFORGE
+            .command()
             .arg("validate")
             .args(cmd.split_whitespace())
             .current_dir(&dir)

@@ -6,3 +6,8 @@ mod composition;
 mod docs;
 mod fuzz;
 mod messages;
+
+use fairyforge_tests::Binary;
+
+/// The `fairyforge` binary under test, built by cargo for the tests of its package.
+pub const FAIRYFORGE: Binary = Binary::new(env!("CARGO_BIN_EXE_fairyforge"));
