@@ -1,9 +1,15 @@
 //! Helpers shared by the test areas (`tests/<area>/main.rs`): built-in games and positions,
-//! move lists as text, and the `fairyforge` binary ([`Binary`]).
+//! move lists as text, playing moves, temporary directories, a random generator ([`Rng`]),
+//! pieces placed by hand ([`placement`]), the code blocks of the docs ([`markdown`]) and the
+//! `fairyforge` binary ([`Binary`]).
 
 mod binary;
+pub mod markdown;
+pub mod placement;
+mod rng;
 
 pub use binary::Binary;
+pub use rng::Rng;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -60,4 +66,33 @@ pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
         .collect();
     v.sort();
     v
+}
+
+/// Plays moves given as R29 text; panics with the position if one is not legal.
+pub fn play(p: &mut Position, moves: &[&str]) {
+    if let Err(fairyforge::PlayTextError {
+        index: i, error: e, ..
+    }) = p.play_text(moves)
+    {
+        panic!(
+            "move {} `{}` of {moves:?} in {}: {e}",
+            i + 1,
+            moves[i],
+            p.fen()
+        );
+    }
+}
+
+/// A fresh empty directory under the system's temporary directory, unique to this call.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "fairyforge-{tag}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
 }

@@ -2,7 +2,9 @@
 //! the forms `play` accepts, with reasons when a move is refused, and arguments after
 //! `--moves` kept), and `play`'s help speaks of the game being played.
 
-use super::util::{MY_GAME, temp_dir};
+use fairyforge_tests::temp_dir;
+
+use super::util::MY_GAME;
 use crate::FAIRYFORGE;
 
 #[test]

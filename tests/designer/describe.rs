@@ -1,10 +1,11 @@
 //! `fairyforge describe`: the rules of every built-in game as text (an insta snapshot each)
 //! and as data (`--json`, the same facts).
 
-use crate::FAIRYFORGE;
 use fairyforge::Variant;
 use fairyforge::describe::Description;
 use fairyforge_tests::game;
+
+use crate::FAIRYFORGE;
 
 /// Every built-in game (`fairyforge list`).
 fn games() -> Vec<&'static str> {

@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use fairyforge::{Position, Variant, perft};
-use fairyforge_tests::root;
+use fairyforge_tests::markdown::{Block, blocks};
+use fairyforge_tests::{root, temp_dir};
 
-use super::util::temp_dir;
 use crate::FAIRYFORGE;
 
 fn read(path: &str) -> String {
@@ -149,47 +149,6 @@ fn every_perft_count_in_the_docs_is_the_engines() {
         }
     }
     assert!(checked >= 4, "only {checked} counts found");
-}
-
-/// A fenced block of a page, with the marker comment on the line before it.
-struct Block {
-    lang: String,
-    marker: Option<String>,
-    text: String,
-    line: usize,
-}
-
-fn blocks(md: &str) -> Vec<Block> {
-    let lines: Vec<&str> = md.lines().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let Some(lang) = lines[i].strip_prefix("```") else {
-            i += 1;
-            continue;
-        };
-        let marker = i
-            .checked_sub(1)
-            .and_then(|j| lines[j].trim().strip_prefix("<!--"))
-            .and_then(|m| m.strip_suffix("-->"))
-            .map(|m| m.trim().to_string());
-        let start = i;
-        let mut text = String::new();
-        i += 1;
-        while i < lines.len() && !lines[i].starts_with("```") {
-            text.push_str(lines[i]);
-            text.push('\n');
-            i += 1;
-        }
-        out.push(Block {
-            lang: lang.trim().to_string(),
-            marker,
-            text,
-            line: start + 1,
-        });
-        i += 1;
-    }
-    out
 }
 
 /// Words of a command line, `"quoted words"` kept together, a trailing `# comment` left

@@ -68,7 +68,7 @@ fn depths_out_of_range_are_errors() {
 #[test]
 fn a_full_disk_is_an_error_not_a_panic() {
     use std::process::Stdio;
-    let dir = super::util::temp_dir("full");
+    let dir = fairyforge_tests::temp_dir("full");
     std::fs::write(dir.join("my-game.toml"), super::util::MY_GAME).unwrap();
     let my = dir.join("my-game.toml");
     let my = my.to_str().unwrap();

@@ -1,7 +1,9 @@
 //! `fairyforge snapshot FILE` keeps the rules beside the file; `--check` compares and names
 //! what changed: which piece, which square, which count.
 
-use super::util::{MY_GAME, temp_dir};
+use fairyforge_tests::temp_dir;
+
+use super::util::MY_GAME;
 use crate::FAIRYFORGE;
 
 #[test]

@@ -4,9 +4,10 @@
 
 use std::path::Path;
 
-use crate::FAIRYFORGE;
 use fairyforge::testfile;
 use fairyforge_tests::root;
+
+use crate::FAIRYFORGE;
 
 /// The test files of the built-in games (`variants/tests/`).
 fn builtin_test_files() -> Vec<String> {

@@ -8,7 +8,7 @@
 use std::sync::{Arc, OnceLock};
 
 use fairyforge::{Color, Position, Variant};
-use fairyforge_tests::root;
+use fairyforge_tests::{Rng, root};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -130,7 +130,7 @@ proptest! {
 #[test]
 fn r23_fast_attacks_match_slow_in_fixed_playouts() {
     for (name, v) in games() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         for _ in 0..10 {
             let mut pos = Position::start(v);
             for _ in 0..100 {
@@ -139,10 +139,7 @@ fn r23_fast_attacks_match_slow_in_fixed_playouts() {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play_unchecked(&moves[(seed % moves.len() as u64) as usize]);
+                pos.play_unchecked(rng.pick(&moves));
             }
         }
     }

@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use fairyforge::{Move, Position, Variant, builtin};
+use fairyforge_tests::Rng;
 use proptest::prelude::*;
 
 /// Every built-in game, plain and with each optional rule turned on (R25). Compiled once.
@@ -32,24 +33,6 @@ fn compile_games() -> Vec<(String, Arc<Variant>)> {
         out.push((name.to_string(), v));
     }
     out
-}
-
-/// A small deterministic generator, so that a failing seed replays exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Moves that change more than the board squares they touch: captures (double ones

@@ -5,8 +5,9 @@
 
 use fairyforge::Color::{Black, White};
 use fairyforge::{Position, Variant, perft};
+use fairyforge_tests::temp_dir;
 
-use super::util::{Line, temp_dir, wrap};
+use super::util::{Line, wrap};
 use crate::FAIRYFORGE;
 
 const BOMBER_SLOTS: &str = r#"# A designer's game: no Rust, only this file.

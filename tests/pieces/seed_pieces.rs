@@ -12,9 +12,10 @@
 
 use std::sync::Arc;
 
-use crate::FAIRYFORGE;
 use fairyforge::{Color, Move, Position, Variant};
-use fairyforge_tests::{game, root};
+use fairyforge_tests::{game, placement, play, root};
+
+use crate::FAIRYFORGE;
 
 /// The 8x8 board of the Flying Bomber diagrams (seed 000 and 002).
 const BOARD8: &str = "tests/data/bomber-8x8.toml";
@@ -28,66 +29,16 @@ fn variant(spec: &str) -> Arc<Variant> {
     }
 }
 
-/// A position string (R28) holding the pieces listed like `"Kf1 Fe0 kf10"` (upper case
-/// White), with the reserve letters and the side to move; no castling, no en passant.
-fn fen(v: &Variant, pieces: &str, reserve: &str, side: char) -> String {
-    let g = v.geometry();
-    let mut at = std::collections::HashMap::new();
-    for item in pieces.split_whitespace() {
-        let (l, sq) = item.split_at(1);
-        let s = g
-            .parse_square(sq)
-            .unwrap_or_else(|| panic!("no square {sq}"));
-        assert!(
-            at.insert(s, l.chars().next().unwrap()).is_none(),
-            "{sq} twice"
-        );
-    }
-    let mut rows = Vec::new();
-    for r in g.rank_range().rev() {
-        let squares: Vec<_> = g.rank_squares(r).collect();
-        if squares.is_empty() {
-            continue;
-        }
-        let (mut row, mut empty) = (String::new(), 0);
-        for s in squares {
-            match at.get(&s) {
-                Some(l) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(*l);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{}[{reserve}] {side} - - 0 1", rows.join("/"))
-}
-
-/// A position of a game with these pieces (see [`fen`]), checked like any position string.
+/// A position of a game with these pieces (a placement, `"Kf1 Fe0 kf10"`), checked like
+/// any position string.
 fn setup(spec: &str, pieces: &str, side: char) -> Position {
     setup_with(spec, pieces, "", side)
 }
 
 fn setup_with(spec: &str, pieces: &str, reserve: &str, side: char) -> Position {
     let v = variant(spec);
-    let f = fen(&v, pieces, reserve, side);
+    let f = placement::fen(&v, pieces, reserve, side);
     Position::from_fen(&v, &f).unwrap_or_else(|e| panic!("{}", e.render(&f)))
-}
-
-fn play(p: &mut Position, moves: &[&str]) {
-    if let Err(fairyforge::PlayTextError {
-        index: i, error: e, ..
-    }) = p.play_text(moves)
-    {
-        panic!("move {} of {moves:?}: {e} in {}", i + 1, p.fen());
-    }
 }
 
 /// The moves of the piece on `at`: its legal moves when its side is to move, else its
@@ -155,11 +106,7 @@ fn attacked(p: &Position, name: &str, by: Color) -> bool {
 fn section(spec: &str, p: &Position, at: &str) -> String {
     let moves = moves_of(p, at);
     let (kind, color) = p.piece_at(sq(p, at)).unwrap();
-    let l = p.variant().piece(kind).letter();
-    let letter = match color {
-        Color::White => l.to_ascii_uppercase(),
-        Color::Black => l.to_ascii_lowercase(),
-    };
+    let letter = placement::letter(p.variant(), kind, color);
     let f = p.fen();
     let (code, out, err) =
         FAIRYFORGE.run(&["piece", spec, &letter.to_string(), "--fen", &f, "--at", at]);
@@ -1031,7 +978,7 @@ moves = [
 "#;
     let v =
         Variant::parse("diagonal-bombers.toml", text).unwrap_or_else(|e| panic!("{}", e.render()));
-    let f = fen(&v, "Dd4 Pc3 Kh1 pe5 pc5 pb6 pf2 kh8", "", 'w');
+    let f = placement::fen(&v, "Dd4 Pc3 Kh1 pe5 pc5 pb6 pf2 kh8", "", 'w');
     let p = Position::from_fen(&v, &f).unwrap();
     // NE: enemy e5, f6 empty: fly over it (= the jump, one move, R30); never g7 or h8.
     // NW: enemies c5 and b6: the jump takes both; no fly-over (b6 is not empty).

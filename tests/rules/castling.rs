@@ -1,8 +1,9 @@
 //! R22 flexible castling: seven options per side, and every way it is refused.
 
+use fairyforge_tests::{Rng, play, pos};
+
 use crate::FAIRYFORGE;
-use crate::util::{castlings, game_with, has, listing, play, pos_with, strs};
-use fairyforge_tests::pos;
+use crate::util::{castlings, game_with, has, listing, pos_with, strs};
 
 /// Birds and Ninjas with only kings, rooks and the corner Ninja Guards (which may stay
 /// on a1/j1 while castling, as the seed page says).
@@ -525,13 +526,7 @@ fn r22_r23_castling_matches_the_ruling_in_random_games() {
         "pick-the-piece",
         "air-and-trench-warfare",
     ];
-    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut rnd = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let (mut checked, mut seen) = (0, 0);
     for g in games {
         let v = game_with(g, &[]);
@@ -549,10 +544,10 @@ fn r22_r23_castling_matches_the_ruling_in_random_games() {
                     seen += want.len();
                 }
                 let castles: Vec<_> = legal.iter().filter(|m| m.is_castle()).collect();
-                let m = if !castles.is_empty() && rnd() % 4 == 0 {
-                    *castles[rnd() as usize % castles.len()]
+                let m = if !castles.is_empty() && rng.one_in(4) {
+                    **rng.pick(&castles)
                 } else {
-                    legal[rnd() as usize % legal.len()]
+                    *rng.pick(&legal)
                 };
                 p.play_unchecked(&m);
             }

@@ -2,9 +2,9 @@
 //! capture, pawn move or drop; R25 Capture the Scepter. Perft ignores the draw rules.
 
 use fairyforge::{Color, EndReason, Outcome, Position, perft};
-use fairyforge_tests::pos;
+use fairyforge_tests::{play, pos};
 
-use crate::util::{moves, play, pos_with};
+use crate::util::{moves, pos_with};
 
 fn ended(p: &Position) -> String {
     match p.outcome() {

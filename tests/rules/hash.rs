@@ -3,6 +3,7 @@
 //! the R25 options included), and unmake restores the exact position string (R28).
 
 use fairyforge::{Move, MoveKind, Position};
+use fairyforge_tests::Rng;
 use proptest::prelude::*;
 
 use crate::util::game_with;
@@ -208,17 +209,10 @@ proptest! {
     }
 }
 
-/// A fixed sequence of choices (xorshift), so the coverage below does not depend on luck.
+/// A fixed sequence of choices, so the coverage below does not depend on luck.
 fn fixed_choices(seed: u64, n: usize) -> Vec<u32> {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 32) as u32
-        })
-        .collect()
+    let mut rng = Rng(seed);
+    (0..n).map(|_| (rng.next_u64() >> 32) as u32).collect()
 }
 
 #[test]

@@ -2,10 +2,10 @@
 //! default and exist only where the variant file declares them.
 
 use fairyforge::{Color, EndReason, Outcome, Variant, divide, perft};
-use fairyforge_tests::pos;
+use fairyforge_tests::{play, pos};
 
 use crate::FAIRYFORGE;
-use crate::util::{game_with, has, listing, moves, play, pos_with};
+use crate::util::{game_with, has, listing, moves, pos_with};
 
 const SCEPTER: &str = "capture-the-scepter";
 const INSANE: &str = "insane-ninja-promotion";

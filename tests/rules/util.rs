@@ -70,16 +70,6 @@ pub fn drops(p: &Position) -> Vec<String> {
     v
 }
 
-/// Plays moves given as R29 text; panics with the position if one is not legal.
-pub fn play(p: &mut Position, moves: &[&str]) {
-    if let Err(fairyforge::PlayTextError {
-        index: i, error: e, ..
-    }) = p.play_text(moves)
-    {
-        panic!("move {} `{}` in {}: {e}", i + 1, moves[i], p.fen());
-    }
-}
-
 /// A snapshot body: the position string, then the sorted legal moves.
 pub fn listing(p: &Position) -> String {
     format!("{}\n--\n{}", p.fen(), moves_text(p))

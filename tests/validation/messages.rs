@@ -2,8 +2,9 @@
 //! names the file, line and column, shows the line with a caret under the mistake, and says
 //! what was expected. The exit code is 1.
 
-use crate::FAIRYFORGE;
 use fairyforge_tests::root;
+
+use crate::FAIRYFORGE;
 
 /// What a user sees: the command, its exit code, its output and its error output.
 fn validate(paths: &[&str]) -> String {
