@@ -24,6 +24,10 @@
 //! ```
 //!
 //! `docs/architecture.md` in the repository maps the modules.
+//!
+//! The `oracle` feature adds slow readings of a position that the project's tests check the
+//! fast ones against (`Position::compute_hash`, `Position::is_attacked_slow`); a library
+//! user does not need it.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
