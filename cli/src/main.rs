@@ -16,6 +16,7 @@ mod game;
 mod list;
 mod piece;
 mod play;
+mod serve;
 mod testfile;
 
 use fairyforge::{Checked, Variant};
@@ -90,6 +91,9 @@ enum Command {
         #[arg(long)]
         no_color: bool,
     },
+    /// Start the studio: a local web page to design, see and play variants (and its JSON
+    /// API, docs/api.md).
+    Serve(serve::ServeArgs),
     /// Measure move-generation speed (perft nodes per second) on a fixed set of positions.
     Bench(bench::BenchArgs),
     /// List the built-in games with a one-line description and their optional rules.
@@ -259,6 +263,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::List { pieces } => out::write(&list::list(pieces))?,
         Command::Piece(args) => piece::run(args)?,
         Command::Analyse(args) => analyse::run(args)?,
+        Command::Serve(args) => serve::run(args)?,
         Command::Fen { start } => {
             let pos = start.position()?;
             say!("{}", pos.fen());

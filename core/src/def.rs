@@ -194,7 +194,7 @@ pub struct VariantDef {
     pub reserve: Option<Vec<(Named, u8)>>,
     /// Every piece id the file could use (its own and its libraries'), for messages and
     /// for rules that name pieces a game does not use.
-    pub known: Vec<String>,
+    pub known: std::collections::HashSet<String>,
     pub span: Span,
 }
 
@@ -214,6 +214,8 @@ pub struct OptionDef {
     pub default: bool,
     pub promotions: Vec<PromotionDef>,
     pub scepter: Option<ScepterDef>,
+    /// The option's key, for messages about the whole option.
+    pub span: Span,
 }
 
 /// A setup slot (Pick the Piece): squares in White's view, filled with a chosen piece.

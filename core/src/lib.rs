@@ -38,6 +38,7 @@ pub mod builtin;
 mod compile;
 mod def;
 pub mod describe;
+mod diagnostic;
 mod diagram;
 pub mod geometry;
 mod input;
@@ -45,6 +46,7 @@ mod load;
 mod movegen;
 mod moves;
 mod notation;
+mod options;
 mod outcome;
 mod perft;
 pub mod picture;
@@ -59,14 +61,16 @@ mod types;
 mod variant;
 mod zobrist;
 
+pub use diagnostic::{Diagnostic, Location};
 pub use geometry::Geometry;
 pub use input::{Illegal, InputError, Unreadable};
 pub use load::{
-    Checked, Diagnostic, LoadError, Loader, Location, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_FILE_BYTES,
-    MAX_FILES, OptionError, OptionSetting, library_pieces,
+    Checked, LoadError, Loader, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_DIRECTIONS, MAX_FILE_BYTES,
+    MAX_FILES, MAX_OPTIONS, MAX_PROMOTIONS, library_pieces,
 };
 pub use moves::{Move, MoveKind};
 pub use notation::{Malformed, MoveError};
+pub use options::{OptionError, OptionSetting};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft, perft_with_progress};
 pub use position::{IllegalMove, PlayTextError, Position};

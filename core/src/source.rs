@@ -1,6 +1,6 @@
 //! Source files, spans and the problems found in them, the lowest layer of loading: the
-//! loader and the compiler report into a [`Ctx`]; the loader turns what was collected
-//! into the public [`crate::Diagnostic`]s of a [`crate::LoadError`].
+//! loader and the compiler report [`Problem`]s into a [`Ctx`]; the loader turns them into
+//! the public [`crate::Diagnostic`]s of a [`crate::LoadError`].
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
@@ -32,9 +32,10 @@ pub(crate) struct Span {
     pub end: usize,
 }
 
-/// One problem found in a file, before it is placed by line and column.
+/// One problem found in a file, before it is placed by line and column (a
+/// [`crate::Diagnostic`] once placed).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Diagnostic {
+pub(crate) struct Problem {
     pub span: Option<Span>,
     pub message: String,
     /// A short note drawn under the caret: what was expected, how to fix it.
@@ -42,9 +43,9 @@ pub(crate) struct Diagnostic {
     pub severity: Severity,
 }
 
-impl Diagnostic {
-    pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
-        Diagnostic {
+impl Problem {
+    pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> Problem {
+        Problem {
             span: Some(span),
             message: message.into(),
             label: label.into(),
@@ -53,8 +54,8 @@ impl Diagnostic {
     }
 
     /// A problem that belongs to no place of a file (an option, a missing file).
-    pub fn global(message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
+    pub fn global(message: impl Into<String>) -> Problem {
+        Problem {
             span: None,
             message: message.into(),
             label: String::new(),
@@ -71,16 +72,16 @@ impl Diagnostic {
 /// Collects the problems found while reading and compiling one game.
 #[derive(Debug, Default)]
 pub(crate) struct Ctx {
-    pub diags: Vec<Diagnostic>,
+    pub diags: Vec<Problem>,
 }
 
 impl Ctx {
     pub fn err(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
-        self.diags.push(Diagnostic::new(span, message, label));
+        self.diags.push(Problem::new(span, message, label));
     }
 
     pub fn warn(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
-        let mut d = Diagnostic::new(span, message, label);
+        let mut d = Problem::new(span, message, label);
         d.severity = Severity::Warning;
         self.diags.push(d);
     }
@@ -134,7 +135,7 @@ impl Sources {
     /// caret under the offending text and a note; a diagnostic without a place is its
     /// message alone. Only the lines the span covers are handed to the renderer, so that
     /// the cost does not grow with the file.
-    pub fn render(&self, d: &Diagnostic) -> String {
+    pub fn render(&self, d: &Problem) -> String {
         let warning = if d.severity == Severity::Warning {
             "warning: "
         } else {

@@ -1,15 +1,18 @@
 //! Helpers shared by the test areas (`tests/<area>/main.rs`): built-in games and positions,
 //! move lists as text, playing moves, temporary directories, a random generator ([`Rng`]),
-//! pieces placed by hand ([`placement`]), the code blocks of the docs ([`markdown`]) and the
-//! `fairyforge` binary ([`Binary`]).
+//! pieces placed by hand ([`placement`]), the code blocks of the docs ([`markdown`]), the
+//! `fairyforge` binary ([`Binary`]), a guard against hangs ([`within`]) and the fuzzers'
+//! pieces of variant files ([`VARIANT_TOKENS`]).
 
 mod binary;
 pub mod markdown;
 pub mod placement;
 mod rng;
+mod tokens;
 
 pub use binary::Binary;
 pub use rng::Rng;
+pub use tokens::VARIANT_TOKENS;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -95,4 +98,36 @@ pub fn temp_dir(tag: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     dir
+}
+
+/// Runs `f` on a thread and returns its result, failing the test when it takes more than
+/// `secs` seconds: a guard against hangs for inputs that take well under a second (not a
+/// measure of speed). The thread of a hang is left behind.
+pub fn within<T: Send + 'static>(
+    secs: u64,
+    what: &str,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(secs)) {
+        Ok(Ok(v)) => v,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(_) => panic!("{what} took more than {secs} s"),
+    }
+}
+
+/// A count with thousands separators, as messages write counts: `32,933`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

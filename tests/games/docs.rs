@@ -4,7 +4,7 @@
 //! and runs (perft 2).
 //!
 //! To print every diagram (when writing the docs):
-//! `cargo test -p fairyforge-tests --test games print_doc_diagrams -- --ignored --nocapture`
+//! `cargo test -p fairyforge-cli --test games print_doc_diagrams -- --ignored --nocapture`
 
 use fairyforge::{Position, Variant, perft};
 use fairyforge_tests::{game, root};

@@ -2,94 +2,8 @@
 //! loads (and then plays) or is rejected with diagnostics that render.
 
 use fairyforge::{Position, Variant, builtin};
+use fairyforge_tests::VARIANT_TOKENS;
 use proptest::prelude::*;
-
-/// Pieces of text that are likely to reach deep into the checks when spliced in.
-const TOKENS: &[&str] = &[
-    "0",
-    "1",
-    "-1",
-    "2",
-    "8",
-    "16",
-    "17",
-    "99",
-    "255",
-    "-128",
-    "1e9",
-    "0.5",
-    "true",
-    "false",
-    "\"\"",
-    "\"a0\"",
-    "\"e0\"",
-    "\"p1\"",
-    "\"a99\"",
-    "\"z1\"",
-    "\"rank 0\"",
-    "\"ranks 3..1\"",
-    "\"ranks ..\"",
-    "\"all\"",
-    "\"own-rear\"",
-    "\"enemy-rear\"",
-    "[0, 0]",
-    "[17, 1]",
-    "[1]",
-    "[]",
-    "{}",
-    "[[]]",
-    "\"@slots\"",
-    "\"@reserve\"",
-    "royal = true",
-    "pawn = true",
-    "min = 32",
-    "max = 1",
-    "distance = 16",
-    "capture-over = true",
-    "capture-screen = true",
-    "over = \"friend\"",
-    "en-passant = \"create\"",
-    "en-passant = \"capture\"",
-    "mode = \"capture\"",
-    "symmetry = \"none\"",
-    "extra = [\"a0\", \"a11\"]",
-    "holes = [\"e4\", \"e5\"]",
-    "files = 16",
-    "ranks = 16",
-    "files = 1",
-    "ranks = 1",
-    "\n[board]\n",
-    "\n[piece.x]\n",
-    "\nletter = \"K\"\n",
-    "[JJjj]",
-    "[]",
-    "/",
-    "//",
-    "10",
-    "K",
-    "k",
-    "w",
-    "b",
-    "-",
-    " ",
-    "\n",
-    "=",
-    "\"",
-    "'",
-    "#",
-    ",",
-    ".",
-    "[",
-    "]",
-    "{",
-    "}",
-    "extends = \"chess\"\n",
-    "import = \"pieces.toml\"\n",
-    "\u{e9}",
-    "\u{1F600}",
-    "\t",
-    "\r\n",
-];
 
 #[derive(Clone, Debug)]
 enum Mutation {
@@ -97,9 +11,9 @@ enum Mutation {
     Byte(f64, u8),
     /// Delete a few bytes.
     Delete(f64, usize),
-    /// Insert one of `TOKENS`.
+    /// Insert one of `VARIANT_TOKENS`.
     Insert(f64, usize),
-    /// Replace a few bytes by one of `TOKENS`.
+    /// Replace a few bytes by one of `VARIANT_TOKENS`.
     Replace(f64, usize, usize),
     /// Duplicate or drop a whole line.
     Line(f64, bool),
@@ -109,8 +23,9 @@ fn mutation() -> impl Strategy<Value = Mutation> {
     prop_oneof![
         (0.0..1.0f64, any::<u8>()).prop_map(|(p, b)| Mutation::Byte(p, b)),
         (0.0..1.0f64, 1..6usize).prop_map(|(p, n)| Mutation::Delete(p, n)),
-        (0.0..1.0f64, 0..TOKENS.len()).prop_map(|(p, t)| Mutation::Insert(p, t)),
-        (0.0..1.0f64, 1..4usize, 0..TOKENS.len()).prop_map(|(p, n, t)| Mutation::Replace(p, n, t)),
+        (0.0..1.0f64, 0..VARIANT_TOKENS.len()).prop_map(|(p, t)| Mutation::Insert(p, t)),
+        (0.0..1.0f64, 1..4usize, 0..VARIANT_TOKENS.len())
+            .prop_map(|(p, n, t)| Mutation::Replace(p, n, t)),
         (0.0..1.0f64, any::<bool>()).prop_map(|(p, d)| Mutation::Line(p, d)),
     ]
 }
@@ -132,12 +47,12 @@ fn apply(text: &[u8], m: &Mutation) -> Vec<u8> {
         }
         Mutation::Insert(p, t) => {
             let i = at(p, v.len());
-            v.splice(i..i, TOKENS[t].bytes());
+            v.splice(i..i, VARIANT_TOKENS[t].bytes());
         }
         Mutation::Replace(p, n, t) => {
             let i = at(p, v.len());
             let j = (i + n).min(v.len());
-            v.splice(i..j, TOKENS[t].bytes());
+            v.splice(i..j, VARIANT_TOKENS[t].bytes());
         }
         Mutation::Line(p, dup) => {
             let text = String::from_utf8_lossy(&v).into_owned();

@@ -19,7 +19,7 @@ mod setup;
 mod zones;
 
 use crate::def::VariantDef;
-use crate::load::OptionSetting;
+use crate::options::OptionSetting;
 use crate::source::Ctx;
 use crate::types::{ByColor, MAX_KINDS};
 use crate::variant::{PieceType, Variant};

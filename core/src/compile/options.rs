@@ -1,8 +1,8 @@
 //! Optional rules (R25): which are on, and what they add to the game.
 
 use crate::def::VariantDef;
-use crate::load::OptionSetting;
-use crate::source::{Ctx, Diagnostic};
+use crate::options::OptionSetting;
+use crate::source::{Ctx, Problem};
 
 /// Turns on the options on by default, then those the user turns on or off, the last word
 /// for a name winning; adds what the options in force bring (a Capture the Scepter rule,
@@ -23,7 +23,7 @@ pub(super) fn apply(cx: &mut Ctx, def: &mut VariantDef, options: &[OptionSetting
                 enabled.push(name.to_string());
             }
         } else {
-            cx.diags.push(Diagnostic::global(unknown_option(def, name)));
+            cx.diags.push(Problem::global(unknown_option(def, name)));
         }
     }
     for o in def.options.clone() {

@@ -8,9 +8,22 @@
 use std::collections::HashMap;
 
 use crate::def::{Named, PieceDef, VariantDef};
-use crate::source::{Ctx, Diagnostic, Sources, Span};
+use crate::source::{Ctx, Problem, Sources, Span};
 use crate::types::MAX_KINDS;
 use crate::variant::Variant;
+
+use super::files::thousands;
+
+/// The most move directions of a game's pieces, all entries of all pieces together (for a
+/// `bent` entry, each pair of a first step and a `then` direction): what its tables grow
+/// with. The built-in games have at most 116.
+pub const MAX_DIRECTIONS: usize = 1024;
+
+/// The most optional rules of a game.
+pub const MAX_OPTIONS: usize = 64;
+
+/// The most promotion rules of a game, its options' included.
+pub const MAX_PROMOTIONS: usize = 64;
 
 /// Checks the definition; `false` when it cannot be compiled at all.
 pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> bool {
@@ -22,8 +35,66 @@ pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> b
         );
         return false;
     }
+    if !directions(cx, def) || !counts(cx, def) {
+        return false;
+    }
     letters(cx, sources, def);
     royal(cx, def);
+    true
+}
+
+/// At most [`MAX_DIRECTIONS`] in all; the piece past the limit is named.
+fn directions(cx: &mut Ctx, def: &VariantDef) -> bool {
+    let mut total = 0;
+    for p in &def.pieces {
+        let own: usize = p
+            .moves
+            .iter()
+            .map(|m| m.dirs.len() * m.then.len().max(1))
+            .sum();
+        total += own;
+        if total > MAX_DIRECTIONS {
+            cx.err(
+                p.named_at,
+                format!(
+                    "the pieces of this game move in more than {} directions in all (`{}` has {})",
+                    thousands(MAX_DIRECTIONS as u64),
+                    p.id,
+                    thousands(own as u64)
+                ),
+                "each direction of each entry of `moves` counts (for `bent`, each pair with a `then` direction): use fewer entries or directions",
+            );
+            return false;
+        }
+    }
+    true
+}
+
+/// At most [`MAX_OPTIONS`] options and [`MAX_PROMOTIONS`] promotion rules; the first past
+/// a limit is reported.
+fn counts(cx: &mut Ctx, def: &VariantDef) -> bool {
+    if let Some(o) = def.options.get(MAX_OPTIONS) {
+        cx.err(
+            o.span,
+            format!("a game may have at most {MAX_OPTIONS} options"),
+            "remove this option and those after it",
+        );
+        return false;
+    }
+    let rules = def
+        .promotions
+        .iter()
+        .chain(def.options.iter().flat_map(|o| o.promotions.iter()));
+    if let Some(r) = rules.clone().nth(MAX_PROMOTIONS) {
+        cx.err(
+            r.span,
+            format!(
+                "a game may have at most {MAX_PROMOTIONS} promotion rules, its options' included"
+            ),
+            "a piece has one promotion rule: merge the rules that share their zone and choices",
+        );
+        return false;
+    }
     true
 }
 
@@ -118,17 +189,18 @@ fn reserve_royal(cx: &mut Ctx, n: &Named) {
     );
 }
 
-/// Warnings about a game that loads: a pawn that no promotion rule names.
+/// Warnings about a game that loads: a pawn that no promotion rule names. Call it once
+/// [`definition`] has passed (at most [`MAX_KINDS`] pieces).
 pub(crate) fn warnings(cx: &mut Ctx, def: &VariantDef) {
-    let names_it = |p: &PieceDef| {
-        def.promotions
-            .iter()
-            .chain(def.options.iter().flat_map(|o| o.promotions.iter()))
-            .flat_map(|r| r.pieces.iter())
-            .any(|n| kind_of(def, &n.name).is_some_and(|k| def.pieces[k].id == p.id))
-    };
-    for p in def.pieces.iter().filter(|p| p.pawn && !p.royal) {
-        if !names_it(p) {
+    let promoted: Vec<usize> = def
+        .promotions
+        .iter()
+        .chain(def.options.iter().flat_map(|o| o.promotions.iter()))
+        .flat_map(|r| r.pieces.iter())
+        .filter_map(|n| kind_of(def, &n.name))
+        .collect();
+    for (k, p) in def.pieces.iter().enumerate() {
+        if p.pawn && !p.royal && !promoted.contains(&k) {
             cx.warn(
                 p.named_at,
                 format!("`{}` is a pawn (`pawn = true`) that no promotion rule names", p.id),
@@ -144,7 +216,7 @@ pub(crate) fn warnings(cx: &mut Ctx, def: &VariantDef) {
 /// A problem found in a built-in file that the user's file builds on is the user's doing
 /// (the built-in files are valid): it is reported at `blame`, the user's `pieces` list or
 /// `extends`, naming the line of the built-in file. `diags` are sorted by place.
-pub(crate) fn blame_builtin(sources: &Sources, diags: &mut [Diagnostic], blame: Span) {
+pub(crate) fn blame_builtin(sources: &Sources, diags: &mut [Problem], blame: Span) {
     for d in diags.iter_mut() {
         let Some(s) = d
             .span
@@ -157,7 +229,7 @@ pub(crate) fn blame_builtin(sources: &Sources, diags: &mut [Diagnostic], blame: 
         d.label = format!("from line {line} of {file}: {}", d.label);
         d.span = Some(blame);
     }
-    diags.sort_by_key(Diagnostic::place);
+    diags.sort_by_key(Problem::place);
 }
 
 /// The compiled game's start position is a position of the game, as every command that

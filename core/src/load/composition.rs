@@ -6,7 +6,7 @@
 //! or extends itself through any spelling of its path is a loop, reported with its chain.
 //! The depth of `extends` and of `import` and the number of files are bounded.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::builtin;
 use crate::def::{Named, PieceDef};
@@ -37,6 +37,8 @@ pub(crate) struct Session {
     pub cx: Ctx,
     /// Pieces of the imported libraries, in reading order.
     pub library: Vec<PieceDef>,
+    /// The place of each of `library` by id.
+    library_ids: HashMap<String, usize>,
     /// Files read, by identity (resolved path, or `builtin:` and the name).
     loaded: HashSet<String>,
     /// The files being read, outermost first: the game and its parents, then the
@@ -65,6 +67,7 @@ impl Session {
             origins: Vec::new(),
             cx: Ctx::default(),
             library: Vec::new(),
+            library_ids: HashMap::new(),
             loaded: HashSet::new(),
             importing: Vec::new(),
             games: 0,
@@ -195,16 +198,21 @@ impl Session {
 
     /// A library piece; an id defined twice across the libraries is an error.
     pub fn add_library_piece(&mut self, p: PieceDef) {
-        if let Some(prev) = self.library.iter().find(|q| q.id == p.id) {
-            let (line, _) = self.sources.line_col(prev.span);
-            let file = self.sources.files[prev.span.file as usize].name.clone();
-            self.cx.err(
-                p.span,
-                format!("piece `{}` is defined twice", p.id),
-                format!("it is already defined at {file}:{line}; rename one of them"),
-            );
-        } else {
-            self.library.push(p);
+        match self.library_ids.get(&p.id) {
+            Some(&i) => {
+                let prev = self.library[i].span;
+                let (line, _) = self.sources.line_col(prev);
+                let file = self.sources.files[prev.file as usize].name.clone();
+                self.cx.err(
+                    p.span,
+                    format!("piece `{}` is defined twice", p.id),
+                    format!("it is already defined at {file}:{line}; rename one of them"),
+                );
+            }
+            None => {
+                self.library_ids.insert(p.id.clone(), self.library.len());
+                self.library.push(p);
+            }
         }
     }
 

@@ -221,7 +221,7 @@ fn scepter(cx: &mut Ctx, n: &Node) -> Option<ScepterDef> {
 fn options(cx: &mut Ctx, t: &Table) -> Vec<OptionDef> {
     let example = "a table describing the option";
     let mut out = Vec::new();
-    for (name, _, o) in cx.subtables(t, "options", example) {
+    for (name, span, o) in cx.subtables(t, "options", example) {
         cx.check_keys(o, &schema::OPTION.names(), &format!("option `{name}`"));
         out.push(OptionDef {
             name: name.to_string(),
@@ -235,6 +235,7 @@ fn options(cx: &mut Ctx, t: &Table) -> Vec<OptionDef> {
                 .map(|n| promotions(cx, n))
                 .unwrap_or_default(),
             scepter: o.get("scepter").and_then(|n| scepter(cx, n)),
+            span,
         });
     }
     out

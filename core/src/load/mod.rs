@@ -13,7 +13,6 @@ mod error;
 mod files;
 mod game;
 mod library;
-mod options;
 mod piece;
 pub(crate) mod reader;
 mod schema;
@@ -22,14 +21,16 @@ mod zone;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub use check::{MAX_DIRECTIONS, MAX_OPTIONS, MAX_PROMOTIONS};
 pub use composition::{MAX_DEPTH, MAX_FILES};
-pub use error::{Diagnostic, LoadError, Location, MAX_DIAGNOSTICS};
+pub use error::{LoadError, MAX_DIAGNOSTICS};
 pub use files::MAX_FILE_BYTES;
 pub use library::library_pieces;
-pub use options::{OptionError, OptionSetting};
 
 use crate::builtin;
 use crate::def::VariantDef;
+use crate::diagnostic::Diagnostic;
+use crate::options::OptionSetting;
 use crate::source::{self, Ctx, Severity, Sources, Span};
 use crate::variant::Variant;
 use composition::{Parsed, Session};
@@ -195,7 +196,7 @@ impl Loader {
         let Session {
             sources, mut cx, ..
         } = session;
-        cx.diags.sort_by_key(source::Diagnostic::place);
+        cx.diags.sort_by_key(source::Problem::place);
         if cx.has_errors() {
             return Err(error_of(&sources, cx.diags));
         }
@@ -267,14 +268,14 @@ fn finish(
     options: &[OptionSetting],
     blame: Option<Span>,
 ) -> Result<Arc<Variant>, LoadError> {
-    cx.diags.sort_by_key(source::Diagnostic::place);
+    cx.diags.sort_by_key(source::Problem::place);
     let read_problems = cx.diags.len();
     let mut warnings = Ctx::default();
     let variant = def.and_then(|def| {
-        check::warnings(&mut warnings, &def);
         if !check::definition(&mut cx, sources, &def) {
             return None;
         }
+        check::warnings(&mut warnings, &def);
         // Compiling sees the reading problems: it then checks what it can without building
         // tables from a definition already known to be wrong.
         let variant = crate::compile::compile(&mut cx, def, options)?;
@@ -288,7 +289,7 @@ fn finish(
     if !diags.iter().any(|d| d.severity == Severity::Error) {
         diags.extend(warnings.diags);
     }
-    diags[read_problems..].sort_by_key(source::Diagnostic::place);
+    diags[read_problems..].sort_by_key(source::Problem::place);
     if let Some(span) = blame {
         let (reading, meaning) = diags.split_at_mut(read_problems);
         check::blame_builtin(sources, reading, span);
@@ -305,7 +306,7 @@ fn finish(
         }
         _ => {
             if !errors {
-                diags.push(source::Diagnostic::global("the game could not be read"));
+                diags.push(source::Problem::global("the game could not be read"));
             }
             Err(error_of(sources, diags))
         }
@@ -313,7 +314,7 @@ fn finish(
 }
 
 /// The error of a failed load: the first [`MAX_DIAGNOSTICS`] problems, the rest counted.
-fn error_of(sources: &Sources, diags: Vec<source::Diagnostic>) -> LoadError {
+fn error_of(sources: &Sources, diags: Vec<source::Problem>) -> LoadError {
     let omitted = diags.len().saturating_sub(MAX_DIAGNOSTICS);
     let kept = diags
         .iter()

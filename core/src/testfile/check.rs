@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::position::Position;
-use crate::source::{Diagnostic, Span};
+use crate::source::{Problem, Span};
 use crate::variant::Variant;
 
 use super::read::{Sp, Test};
@@ -12,12 +12,12 @@ use super::read::{Sp, Test};
 /// and what the engine says (the note under the expectation).
 struct Failures<'a> {
     test: &'a str,
-    out: &'a mut Vec<Diagnostic>,
+    out: &'a mut Vec<Problem>,
 }
 
 impl Failures<'_> {
     fn fail(&mut self, span: Span, what: impl AsRef<str>, engine: impl Into<String>) {
-        self.out.push(Diagnostic::new(
+        self.out.push(Problem::new(
             span,
             format!("{}: {}", self.test, what.as_ref()),
             engine,
@@ -59,7 +59,7 @@ fn position(game: &Arc<Variant>, t: &Test, f: &mut Failures) -> Option<Position>
 }
 
 /// Runs a test; its failures are added to `out`.
-pub(super) fn run(game: &Arc<Variant>, t: &Test, out: &mut Vec<Diagnostic>) {
+pub(super) fn run(game: &Arc<Variant>, t: &Test, out: &mut Vec<Problem>) {
     let mut f = Failures { test: &t.name, out };
     let Some(mut pos) = position(game, t, &mut f) else {
         return;

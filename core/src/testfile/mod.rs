@@ -118,7 +118,7 @@ fn read_limited(path: &Path) -> Result<String, String> {
 pub fn run_str(name: &str, text: &str, dir: &Path) -> TestReport {
     let mut sources = Sources::default();
     let file = sources.add(name, text, false);
-    let mut problems: Vec<source::Diagnostic> = Vec::new();
+    let mut problems: Vec<source::Problem> = Vec::new();
     let mut report = TestReport {
         tests: 0,
         failed_tests: 0,

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::load::reader::{Node, Table, Value, parse_toml};
-use crate::source::{Ctx, Diagnostic, Span, one_of, suggest};
+use crate::source::{Ctx, Problem, Span, one_of, suggest};
 use crate::variant::Variant;
 use crate::{OptionSetting, Severity};
 
@@ -53,12 +53,12 @@ pub(super) const EXPECTATIONS: &[&str] = &[
 
 struct Reader<'a> {
     text: &'a str,
-    problems: &'a mut Vec<Diagnostic>,
+    problems: &'a mut Vec<Problem>,
 }
 
 impl Reader<'_> {
     fn err(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
-        self.problems.push(Diagnostic::new(span, message, label));
+        self.problems.push(Problem::new(span, message, label));
     }
 
     fn unknown_keys(&mut self, t: &Table, known: &[&str], what: &str) {
@@ -288,19 +288,14 @@ fn game(
                 "its mistakes follow; `fairyforge validate` shows them too",
             );
             r.problems
-                .push(Diagnostic::global(e.render().trim_end().to_string()));
+                .push(Problem::global(e.render().trim_end().to_string()));
             None
         }
     }
 }
 
 /// Reads a test file; `None` when it cannot run (its mistakes are in `problems`).
-pub(super) fn read(
-    file: u32,
-    text: &str,
-    dir: &Path,
-    problems: &mut Vec<Diagnostic>,
-) -> Option<File> {
+pub(super) fn read(file: u32, text: &str, dir: &Path, problems: &mut Vec<Problem>) -> Option<File> {
     let mut cx = Ctx::default();
     let Some(top) = parse_toml(file, text, &mut cx) else {
         problems.extend(cx.diags);
@@ -315,7 +310,7 @@ pub(super) fn read(
     let spec = match top.get("game") {
         Some(n) => r.string(n, "game", "\"my-game.toml\""),
         None => {
-            r.problems.push(Diagnostic::new(
+            r.problems.push(Problem::new(
                 Span {
                     file,
                     start: 0,
@@ -352,7 +347,7 @@ pub(super) fn read(
                 "write each test under `[[test]]`",
             );
         }
-        None => r.problems.push(Diagnostic::new(
+        None => r.problems.push(Problem::new(
             Span {
                 file,
                 start: 0,

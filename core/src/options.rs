@@ -1,4 +1,5 @@
-//! Optional rules turned on or off by name when a game is loaded.
+//! Optional rules turned on or off by name when a game is loaded: what the loader is
+//! given and the compiler applies.
 
 use std::str::FromStr;
 

@@ -1,0 +1,164 @@
+//! `fairyforge serve`: the studio, a local web page to design, see and play variants, and
+//! the JSON API behind it (docs/api.md).
+//!
+//! The server keeps nothing a user would lose: the page's address holds the game, its
+//! options and moves, or the edited file's text. What it keeps is a cache of compiled
+//! variants and the thinking pool. It reads nothing from its disk: the page is built into
+//! the binary, and edited files may import only the built-in library and games.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+
+mod adapter;
+mod api;
+mod assets;
+mod cache;
+mod error;
+mod model;
+mod pool;
+mod primitives;
+#[cfg(test)]
+mod tests;
+
+pub use api::{AppState, Config};
+
+/// Every limit the studio sets on what a request may ask (docs/api.md lists them).
+pub mod limits {
+    /// Largest variant file text.
+    pub const TEXT_BYTES: usize = 64 * 1024;
+    /// Largest request body.
+    pub const BODY_BYTES: usize = 256 * 1024;
+    /// Most moves replayed from a start position in one request.
+    pub const MOVES: usize = 1000;
+    /// Longest position string.
+    pub const FEN_BYTES: usize = 2048;
+    /// Longest move text.
+    pub const MOVE_TEXT_BYTES: usize = 64;
+    /// Most options named in one request.
+    pub const OPTIONS: usize = 16;
+    /// Longest and default thinking time.
+    pub const THINK_MS: u64 = 30_000;
+    pub const DEFAULT_THINK_MS: u64 = 1_000;
+    /// Deepest perft and its time budget.
+    pub const PERFT_DEPTH: u32 = 8;
+    pub const PERFT_MS: u64 = 10_000;
+    /// Most blockers in the piece explorer.
+    pub const BLOCKERS: usize = 64;
+    /// Jobs waiting for the thinking pool beyond those running.
+    pub const QUEUE: usize = 32;
+    /// Compiled variants kept.
+    pub const CACHED_VARIANTS: usize = 64;
+    /// Replayed games kept.
+    pub const CACHED_GAMES: usize = 128;
+}
+
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 7700)]
+    port: u16,
+    /// The address to listen on. The default serves this machine only; `0.0.0.0` serves
+    /// the network too.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    open: bool,
+    /// Threads that think for the computer (default: one per core).
+    #[arg(long, value_name = "N")]
+    workers: Option<usize>,
+    /// Replayed games to keep (0: replay every request's game from its start; for
+    /// measuring).
+    #[arg(long, value_name = "N", default_value_t = limits::CACHED_GAMES, hide = true)]
+    cached_games: usize,
+}
+
+/// The whole application: the page, its files and the API.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/static/{*path}", get(assets::file))
+        .route("/api/games", get(api::catalog))
+        .route("/api/source", get(api::source))
+        .route("/api/status", get(api::status))
+        .route("/api/variant", post(api::variant_info))
+        .route("/api/validate", post(api::validate))
+        .route("/api/position", post(api::position))
+        .route("/api/play", post(api::play))
+        .route("/api/moves", post(api::moves))
+        .route("/api/think", post(api::think))
+        .route("/api/analyse", post(api::analyse))
+        .route("/api/perft", post(api::perft))
+        .route("/api/piece", post(api::piece))
+        .fallback(api::not_found)
+        .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
+        .layer(axum::middleware::map_response(assets::security_headers))
+        .with_state(state)
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
+/// Runs the server until Ctrl-C.
+pub fn run(a: ServeArgs) -> Result<(), String> {
+    let workers = a.workers.unwrap_or_else(cores);
+    if workers == 0 || workers > 256 {
+        return Err(format!("--workers {workers}: give 1 to 256"));
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("serve")
+        .build()
+        .map_err(|e| format!("cannot start the server's threads: {e}"))?;
+    rt.block_on(async move {
+        let addr = format!("{}:{}", a.host, a.port);
+        let listener = tokio::net::TcpListener::bind(&addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let local: SocketAddr = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the listening address: {e}"))?;
+        let url = format!("http://{local}/");
+        println!("fairyforge studio: open {url} (Ctrl-C stops it)");
+        if a.open {
+            open_browser(&url);
+        }
+        let config = Config {
+            cached_games: a.cached_games,
+            ..Config::with_workers(workers)
+        };
+        let app = router(Arc::new(AppState::new(config)));
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}
+
+/// Asks the desktop to open `url`; says so when it cannot.
+fn open_browser(url: &str) {
+    let program = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(program)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    {
+        eprintln!("could not open a browser ({program}: {e}); open {url} yourself");
+    }
+}

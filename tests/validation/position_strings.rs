@@ -1,0 +1,125 @@
+//! Hostile position strings (issue 13, items 7 and 8): counters that would wrap, reserves
+//! past the limit or in games that cannot drop them. Each is an error that names the piece
+//! and the limit; what the engine writes it reads back.
+
+use fairyforge::{MAX_COUNTER, MAX_RESERVE, Position, Setup, SetupErrorKind, Variant};
+use fairyforge_tests::game;
+
+fn error(game_name: &str, fen: &str) -> String {
+    let v = game(game_name);
+    let e = Setup::parse(&v, fen).unwrap_err();
+    format!("{e} ({})", e.hint())
+}
+
+/// A half-move clock of 4294967295 wrapped to 0 after a move, and a move number of
+/// 4294967295 became 0, which the program then refused. Counters are bounded on input.
+#[test]
+fn counters_past_the_limit_are_refused() {
+    assert_eq!(
+        error("chess", "4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1"),
+        "`4294967295` is too large for a move counter (at most 1000000)"
+    );
+    assert_eq!(
+        error("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295"),
+        "`4294967295` is too large for a move counter (at most 1000000)"
+    );
+    assert_eq!(
+        error(
+            "chess",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999999999999"
+        ),
+        "`99999999999999999999999` is too large for a move counter (at most 1000000)"
+    );
+    assert_eq!(
+        error("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
+        "`0` is not a move counter (expected a whole number from 1)"
+    );
+    assert!(Setup::parse(&game("chess"), "4k3/8/8/8/8/8/8/4K3 w - - 1000000 1000000").is_ok());
+}
+
+/// At the limit the counters stay there: the position's string is read back as it is.
+#[test]
+fn counters_at_the_limit_stay_and_read_back() {
+    let v = game("chess");
+    let max = MAX_COUNTER;
+    let mut p = Position::from_fen(&v, &format!("4k3/8/8/8/8/8/8/4K3 b - - {max} {max}")).unwrap();
+    for m in ["e8d8", "e1d1", "d8c8"] {
+        p.play_text(&[m]).unwrap();
+        assert_eq!(p.halfmove_clock(), max);
+        assert_eq!(p.fullmove_number(), max);
+        let again = Position::from_fen(&v, &p.fen()).unwrap_or_else(|e| panic!("{}: {e}", p.fen()));
+        assert_eq!(again.fen(), p.fen());
+    }
+    // Taking the moves back restores the counters.
+    p.undo();
+    p.undo();
+    p.undo();
+    assert_eq!(p.fen(), format!("4k3/8/8/8/8/8/8/4K3 b - - {max} {max}"));
+}
+
+/// More than the documented 64 pieces of one kind in a reserve was clamped to 255.
+#[test]
+fn a_reserve_past_the_limit_is_refused() {
+    let ok = format!(
+        "2/4k5/10/10/10/10/10/10/10/10/4K5/2[{}] w - - 0 1",
+        "J".repeat(64)
+    );
+    assert!(Setup::parse(&game("birds-and-ninjas"), &ok).is_ok());
+    let bad = format!(
+        "2/4k5/10/10/10/10/10/10/10/10/4K5/2[{}] w - - 0 1",
+        "J".repeat(65)
+    );
+    assert_eq!(
+        error("birds-and-ninjas", &bad),
+        format!(
+            "White has more than {MAX_RESERVE} of `J` (ninja pawn) in the reserve (a reserve holds at most 64 pieces of each kind)"
+        )
+    );
+    let e = Setup::parse(&game("birds-and-ninjas"), &bad).unwrap_err();
+    assert_eq!(bad[e.offset()..].len(), 65 - 64 + "] w - - 0 1".len());
+}
+
+/// A reserve in a game without drops was silently dropped from the position.
+#[test]
+fn a_reserve_in_a_game_without_drops_is_refused() {
+    let fen = "4k3/8/8/8/8/8/8/4K3[Qq] w - - 0 1";
+    assert_eq!(
+        error("chess", fen),
+        "a reserve, but this game has no drops (leave the brackets out: this game has no drop rules)"
+    );
+    let e = Setup::parse(&game("chess"), fen).unwrap_err();
+    assert_eq!(&fen[e.offset()..e.offset() + e.len()], "[Qq]");
+    assert_eq!(e.kind(), &SetupErrorKind::ReserveWithoutDrops);
+    // Empty brackets say nothing: they are read.
+    assert!(Setup::parse(&game("chess"), "4k3/8/8/8/8/8/8/4K3[] w - - 0 1").is_ok());
+}
+
+/// A king, or a piece with no drop rule, in a reserve was accepted and kept.
+#[test]
+fn a_king_or_an_undroppable_piece_in_a_reserve_is_refused() {
+    assert_eq!(
+        error(
+            "birds-and-ninjas",
+            "2/4k5/10/10/10/10/10/10/10/10/4K5/2[Kk] w - - 0 1"
+        ),
+        "`K` is royal (king) and cannot be in a reserve (a royal piece is never dropped)"
+    );
+    assert_eq!(
+        error(
+            "birds-and-ninjas",
+            "2/4k5/10/10/10/10/10/10/10/10/4K5/2[JQ] w - - 0 1"
+        ),
+        "`Q` (queen) has no drop rule, so it cannot be in a reserve (only pieces the game can drop may be in a reserve)"
+    );
+}
+
+/// What the engine writes, it reads: every built-in game's start, and the strings above.
+#[test]
+fn written_strings_read_back() {
+    for name in fairyforge::builtin::game_names() {
+        let v = Variant::builtin(name).unwrap();
+        let s = Setup::start(&v);
+        let again = Setup::parse(&v, &s.to_string()).unwrap();
+        assert_eq!(again.to_string(), v.setup(), "{name}");
+    }
+}
