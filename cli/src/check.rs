@@ -171,7 +171,7 @@ mod tests {
             if parse_and_check(&args).is_ok() {
                 // What passes is in range.
                 match (head[0], option) {
-                    // `--` ends the options and gives no depth: perft's default.
+                    // `--` ends the options and gives no depth (perft then says it needs one).
                     ("perft", _) if n == "--" => {}
                     ("perft", _) => prop_assert!(n.trim().parse::<u32>().is_ok_and(|d| d <= MAX_DEPTH)),
                     (_, "--time") => {
