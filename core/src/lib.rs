@@ -42,6 +42,8 @@ mod diagnostic;
 mod diagram;
 pub mod geometry;
 mod input;
+#[cfg(test)]
+mod layers;
 mod load;
 mod movegen;
 mod moves;
