@@ -174,7 +174,8 @@ fn a_game_file_with_a_piece_of_its_own() {
 
 /// A designer's usual mistakes, each with its message (snapshots): unknown slot pieces
 /// (with the list of known pieces), reserve counts that are not whole numbers, slot
-/// squares off the board or already taken, and a mistake in the file's own piece.
+/// squares off the board or already taken, and a mistake in the file's own piece. Long for
+/// its table: each mistake is written out as the whole file a designer would write.
 #[test]
 fn mistakes_in_a_game_file_get_clear_messages() {
     let dir = temp_dir("mistakes");

@@ -420,6 +420,8 @@ fn edited(
 
 /// R22 computed from the ruling's words with the slow attack test (R23): every option
 /// of the side to move, for the ninja games (rights are rook files; king-to files b..i).
+/// Long on purpose: the ruling read straight through, as the oracle the move generator is
+/// compared with, so that it reads like the rule and shares no step with the engine.
 fn reference_castlings(p: &fairyforge::Position) -> Vec<String> {
     use fairyforge::{Color, Position};
     let v = p.variant().clone();
