@@ -165,7 +165,7 @@ fn choose(p: &Position, moves: &[Move], c: u32, late: bool) -> Move {
         .copied()
         .filter(|m| m.kind() != MoveKind::Drop && Some(m.from()) == king)
         .collect();
-    if !specials.is_empty() && c % 3 == 0 {
+    if !specials.is_empty() && c.is_multiple_of(3) {
         specials[(c / 3) as usize % specials.len()]
     } else if !walks.is_empty() && late && c % 5 == 1 {
         walks[(c / 5) as usize % walks.len()]
