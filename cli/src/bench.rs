@@ -5,6 +5,8 @@ use std::time::Instant;
 
 use fairyforge::{Position, Variant, perft};
 
+use crate::error::Result;
+
 /// (game, position string or "" for the start, depth)
 const SUITE: &[(&str, &str, u32)] = &[
     ("chess", "", 5),
@@ -35,7 +37,7 @@ impl BenchArgs {
     }
 }
 
-pub fn run(a: BenchArgs) -> Result<(), String> {
+pub fn run(a: BenchArgs) -> Result {
     let runs = a.runs.max(1);
     if cfg!(debug_assertions) {
         say!("(a debug build: figures are not meaningful; use `cargo run --release -- bench`)");

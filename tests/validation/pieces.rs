@@ -5,7 +5,8 @@
 //! slot name gets a suggestion. A game that `validate` accepts never crashes a command.
 
 use fairyforge::{Severity, Variant};
-use fairyforge_tests::run_fresh;
+
+use crate::FAIRYFORGE;
 
 /// The report of a user's game extending Pick the Piece (or another built-in game).
 fn report(text: &str) -> String {
@@ -49,7 +50,7 @@ fn commands_given_a_royal_slot_report_the_error() {
         vec!["perft", p, "1"],
         vec!["fen", p],
     ] {
-        let (code, _, err) = run_fresh(&args);
+        let (code, _, err) = FAIRYFORGE.run(&args);
         let out = format!("{args:?}: exit {code}\n{err}");
         assert_eq!(code, 1, "{out}");
         assert!(!err.contains("panicked"), "{out}");
@@ -210,7 +211,7 @@ fn validate_prints_warnings_of_a_good_file() {
         "extends = \"chess\"\nname = \"Stuck pawns\"\npromotion = []\n",
     )
     .unwrap();
-    let (code, out, _) = run_fresh(&["validate", path.to_str().unwrap()]);
+    let (code, out, _) = FAIRYFORGE.run(&["validate", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains(": warning: `chess-pawn` is a pawn"), "{out}");
     assert!(

@@ -1,7 +1,0 @@
-//! Cross-crate integration and snapshot tests. Each module is one area.
-
-mod attack_prop;
-mod perft;
-mod piece_cmd;
-mod search;
-mod seed_pieces;
