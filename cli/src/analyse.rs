@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use fairyforge::search::{Limits, Report, Searcher, Settings};
 
+use crate::error::{Error, Result};
 use crate::game::Start;
 
 #[derive(clap::Args)]
@@ -39,7 +40,7 @@ pub struct AnalyseArgs {
 
 impl AnalyseArgs {
     /// Checks the numbers before any work starts.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result {
         if let Some(t) = self.time {
             crate::check::seconds("--time", t, false)?;
         }
@@ -48,7 +49,7 @@ impl AnalyseArgs {
 }
 
 /// Runs the command.
-pub fn run(a: AnalyseArgs) -> Result<(), String> {
+pub fn run(a: AnalyseArgs) -> Result {
     let mut pos = a.start.position()?;
     let time = match a.time {
         Some(t) => Some(crate::check::seconds("--time", t, false)?),
@@ -69,7 +70,7 @@ pub fn run(a: AnalyseArgs) -> Result<(), String> {
     let text_pos = pos.clone();
     // A failed write stops the search; the error is returned after it.
     let stop = searcher.stop_flag();
-    let mut failed: Option<String> = None;
+    let mut failed: Option<Error> = None;
     let line = |r: &Report| {
         let mut p = text_pos.clone();
         let mut pv = Vec::with_capacity(r.pv.len());

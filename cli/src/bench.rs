@@ -5,6 +5,8 @@ use std::time::Instant;
 
 use fairyforge::{Position, Variant, perft};
 
+use crate::error::Result;
+
 /// (game, position string or "" for the start, depth)
 const SUITE: &[(&str, &str, u32)] = &[
     ("chess", "", 5),
@@ -45,7 +47,7 @@ impl BenchArgs {
     }
 }
 
-pub fn run(a: BenchArgs) -> Result<(), String> {
+pub fn run(a: BenchArgs) -> Result {
     if a.search {
         return crate::bench_search::run(a.runs, a.depth, &a.engine);
     }

@@ -10,7 +10,7 @@ use fairyforge::{Position, Variant};
 /// The games timed, from their start.
 const GAMES: &[&str] = &["birds-and-ninjas", "capablanca", "chess"];
 
-pub fn run(runs: usize, depth: u32, engine: &str) -> Result<(), String> {
+pub fn run(runs: usize, depth: u32, engine: &str) -> crate::error::Result {
     let settings = Settings::parse(engine).map_err(|e| e.to_string())?;
     if cfg!(debug_assertions) {
         println!(

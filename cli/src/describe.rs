@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use fairyforge::describe::{Description, diff};
 
+use crate::error::{Error, Result};
 use crate::game::{GameArgs, load};
 
 #[derive(clap::Args)]
@@ -31,7 +32,7 @@ pub struct SnapshotArgs {
     options: Vec<String>,
 }
 
-pub fn describe(a: DescribeArgs) -> Result<(), String> {
+pub fn describe(a: DescribeArgs) -> Result {
     let v = a.game.load()?;
     let d = Description::of(&v);
     if a.json {
@@ -48,7 +49,7 @@ fn snap_path(spec: &str) -> PathBuf {
     PathBuf::from(format!("{spec}.snap"))
 }
 
-pub fn snapshot(a: SnapshotArgs) -> Result<(), String> {
+pub fn snapshot(a: SnapshotArgs) -> Result {
     let mut failed = 0;
     for f in &a.files {
         let v = match load(f, &a.options) {
@@ -63,7 +64,10 @@ pub fn snapshot(a: SnapshotArgs) -> Result<(), String> {
         let path = snap_path(f);
         let shown = path.display();
         if !a.check {
-            std::fs::write(&path, &text).map_err(|e| format!("cannot write {shown}: {e}"))?;
+            std::fs::write(&path, &text).map_err(|source| Error::Write {
+                path: shown.to_string(),
+                source,
+            })?;
             say!("wrote {shown}");
             continue;
         }
@@ -100,7 +104,7 @@ pub fn snapshot(a: SnapshotArgs) -> Result<(), String> {
         } else {
             format!("{failed} of {} files have errors", a.files.len())
         };
-        return Err(what);
+        return Err(what.into());
     }
     Ok(())
 }

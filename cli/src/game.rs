@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use fairyforge::{OptionSetting, Position, Variant};
 
+use crate::error::{Error, Result};
+
 /// A game: a built-in name or the path of a variant file, with optional rules.
 #[derive(clap::Args, Clone, Debug)]
 pub struct GameArgs {
@@ -34,41 +36,43 @@ pub struct Start {
 
 impl GameArgs {
     /// Loads the game with its options; errors as `validate` prints them.
-    pub fn load(&self) -> Result<Arc<Variant>, String> {
+    pub fn load(&self) -> Result<Arc<Variant>> {
         load(&self.variant, &self.options)
     }
 }
 
 /// A built-in game or a variant file, with the options of `--option` (`NAME`, `NAME=on`,
 /// `NAME=off`).
-pub fn load(spec: &str, options: &[String]) -> Result<Arc<Variant>, String> {
+pub fn load(spec: &str, options: &[String]) -> Result<Arc<Variant>> {
     Variant::loader()
         .options(settings(options)?)
         .resolve(spec)
-        .map_err(|e| e.to_string())
+        .map_err(Error::from)
 }
 
 /// The settings of `--option` arguments.
-pub fn settings(options: &[String]) -> Result<Vec<OptionSetting>, String> {
+pub fn settings(options: &[String]) -> Result<Vec<OptionSetting>> {
     options
         .iter()
         .map(|o| o.parse::<OptionSetting>())
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())
+        .map_err(Error::from)
 }
 
 impl Start {
     /// The position: the setup or `--fen`, then `--moves`.
-    pub fn position(&self) -> Result<Position, String> {
+    pub fn position(&self) -> Result<Position> {
         let v = self.game.load()?;
         self.position_in(&v)
     }
 
     /// [`Start::position`] in a game already loaded.
-    pub fn position_in(&self, v: &Arc<Variant>) -> Result<Position, String> {
+    pub fn position_in(&self, v: &Arc<Variant>) -> Result<Position> {
         let mut pos = match &self.fen {
-            Some(f) => Position::from_fen(v, f)
-                .map_err(|e| format!("bad position string: {}", e.render(f)))?,
+            Some(f) => Position::from_fen(v, f).map_err(|error| Error::Position {
+                text: f.clone(),
+                error,
+            })?,
             None => Position::start(v),
         };
         play_moves(&mut pos, &self.moves)?;
@@ -93,7 +97,7 @@ impl Start {
 
 /// Plays moves written as a player would type them; an illegal one is an error that says
 /// which and why.
-pub fn play_moves(pos: &mut Position, moves: &[String]) -> Result<(), String> {
+pub fn play_moves(pos: &mut Position, moves: &[String]) -> Result {
     for (i, t) in moves.iter().enumerate() {
         match pos.parse_input(t) {
             Ok(m) => pos.play_unchecked(&m),
@@ -102,7 +106,8 @@ pub fn play_moves(pos: &mut Position, moves: &[String]) -> Result<(), String> {
                     "move {} of --moves, `{t}` ({} to move): {e}",
                     i + 1,
                     pos.side_to_move().name()
-                ));
+                )
+                .into());
             }
         }
     }

@@ -13,6 +13,7 @@ mod bench;
 mod bench_search;
 mod check;
 mod describe;
+mod error;
 mod game;
 mod list;
 mod matches;
@@ -24,6 +25,7 @@ mod serve;
 mod testfile;
 mod tune;
 
+use error::{Error, Result};
 use fairyforge::{Checked, Variant};
 use game::Start;
 
@@ -123,7 +125,7 @@ enum Command {
 }
 
 /// `validate`: every game and library named; an error when any has mistakes.
-fn validate(files: &[String]) -> Result<(), String> {
+fn validate(files: &[String]) -> Result {
     let mut bad = 0;
     for f in files {
         // A built-in name, or a bare word that is no file, as every other command reads
@@ -155,12 +157,12 @@ fn validate(files: &[String]) -> Result<(), String> {
         }
     }
     if bad > 0 {
-        return Err(format!("{bad} of {} files have errors", files.len()));
+        return Err(format!("{bad} of {} files have errors", files.len()).into());
     }
     Ok(())
 }
 
-fn perft(mut start: Start, depth: Option<u32>, divide: bool) -> Result<(), String> {
+fn perft(mut start: Start, depth: Option<u32>, divide: bool) -> Result {
     // `perft GAME --moves e2e5 e9e6 3`: the depth was read as a move.
     let depth = match depth {
         Some(d) => d,
@@ -224,7 +226,7 @@ fn note_outcome(outcome: Option<fairyforge::Outcome>) {
     }
 }
 
-fn show(start: Start, svg: Option<String>, no_color: bool) -> Result<(), String> {
+fn show(start: Start, svg: Option<String>, no_color: bool) -> Result {
     let pos = start.position()?;
     let last = pos.moves_played().last();
     let color =
@@ -239,13 +241,16 @@ fn show(start: Start, svg: Option<String>, no_color: bool) -> Result<(), String>
             &path,
             fairyforge::picture::position_svg(&pos, last, Some(&title)),
         )
-        .map_err(|e| format!("cannot write {path}: {e}"))?;
+        .map_err(|source| Error::Write {
+            path: path.clone(),
+            source,
+        })?;
         say!("wrote {path}");
     }
     Ok(())
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result {
     check::check(&cli)?;
     match cli.command {
         Command::Validate { files } => validate(&files)?,

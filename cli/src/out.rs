@@ -4,19 +4,21 @@
 
 use std::io::Write;
 
-/// The message of a failed write.
-pub fn failed(e: std::io::Error) -> String {
-    format!("cannot write the output: {e}")
+use crate::error::{Error, Result};
+
+/// The error of a failed write.
+pub fn failed(e: std::io::Error) -> Error {
+    Error::Output(e)
 }
 
 /// Writes text to standard output.
-pub fn write(text: &str) -> Result<(), String> {
+pub fn write(text: &str) -> Result {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(failed)
 }
 
 /// Writes everything still buffered.
-pub fn flush() -> Result<(), String> {
+pub fn flush() -> Result {
     std::io::stdout().flush().map_err(failed)
 }
 

@@ -12,6 +12,7 @@ use fairyforge::{Color, Kind, Move, Position, Square, Variant};
 
 use fairyforge::picture::{self, Board};
 
+use crate::error::{Error, Result};
 use crate::game::Start;
 
 #[derive(clap::Args)]
@@ -34,7 +35,7 @@ pub struct PieceArgs {
 }
 
 /// Runs the command: prints the diagram, the legend and the moves (sorted).
-pub fn run(mut a: PieceArgs) -> Result<(), String> {
+pub fn run(mut a: PieceArgs) -> Result {
     // `piece GAME --moves e2e4 e7e5 N`: the piece was read as a move.
     let name = match a.piece.take() {
         Some(p) => p,
@@ -90,8 +91,10 @@ pub fn run(mut a: PieceArgs) -> Result<(), String> {
         say_raw!("{}", wrap("moves:", &texts, 78));
     }
     if let Some(path) = &a.svg {
-        std::fs::write(path, board.svg(Some(&title)))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(path, board.svg(Some(&title))).map_err(|source| Error::Write {
+            path: path.display().to_string(),
+            source,
+        })?;
         note!("wrote {}", path.display());
     }
     Ok(())
@@ -106,7 +109,7 @@ fn in_position(
     name: &str,
     kind: Kind,
     color: Color,
-) -> Result<(Position, Square, Vec<Move>, String), String> {
+) -> Result<(Position, Square, Vec<Move>, String)> {
     let g = v.geometry();
     let pt = v.piece(kind);
     let square = |s: &str| {
@@ -132,7 +135,7 @@ fn in_position(
                     Some((k, c)) => format!("a {} {}", c.name(), v.piece(k).name()),
                     None => "nothing".to_string(),
                 };
-                return Err(format!("there is no {who} on {s}: it holds {there}"));
+                return Err(format!("there is no {who} on {s}: it holds {there}").into());
             }
             sq
         }
@@ -140,13 +143,14 @@ fn in_position(
             let found: Vec<Square> = g.squares().filter(|s| matches(*s)).collect();
             match found.as_slice() {
                 [s] => *s,
-                [] => return Err(format!("there is no {who} in this position")),
+                [] => return Err(format!("there is no {who} in this position").into()),
                 _ => {
                     let names: Vec<String> = found.iter().map(|s| g.name(*s)).collect();
                     return Err(format!(
                         "there are several: {} (give one with --at)",
                         names.join(", ")
-                    ));
+                    )
+                    .into());
                 }
             }
         }
@@ -182,7 +186,7 @@ fn count(n: usize) -> String {
 }
 
 /// A piece given by letter (its case gives the colour) or by id.
-fn piece_of(v: &Arc<Variant>, name: &str, black: bool) -> Result<(Kind, Color), String> {
+fn piece_of(v: &Arc<Variant>, name: &str, black: bool) -> Result<(Kind, Color)> {
     let mut chars = name.chars();
     if let (Some(c), None) = (chars.next(), chars.next())
         && c.is_ascii_alphabetic()
@@ -207,7 +211,8 @@ fn piece_of(v: &Arc<Variant>, name: &str, black: bool) -> Result<(Kind, Color), 
         "{} has no piece `{name}`; its pieces are {}",
         v.name(),
         list.join(", ")
-    ))
+    )
+    .into())
 }
 
 /// `head` then the words, wrapped to `width` columns, continuation lines indented.
@@ -232,7 +237,7 @@ fn wrap(head: &str, words: &[String], width: usize) -> String {
 /// The game, or when `name` is the id of a piece that the game's file can name but the
 /// game does not use (a piece of the shared library, say), the game with that piece added,
 /// its optional rules as asked.
-fn with_piece(start: &Start, v: &Arc<Variant>, name: &str) -> Result<Arc<Variant>, String> {
+fn with_piece(start: &Start, v: &Arc<Variant>, name: &str) -> Result<Arc<Variant>> {
     if name.chars().count() == 1 || v.kind_by_id(name).is_some() {
         return Ok(v.clone());
     }
@@ -248,7 +253,7 @@ fn with_piece(start: &Start, v: &Arc<Variant>, name: &str) -> Result<Arc<Variant
             v.name(),
             other.name(),
             other.id()
-        ));
+        ).into());
     }
     // A game that extends this one and lists the piece among its own; it inherits the
     // game's libraries, so any piece they define can join.
@@ -280,7 +285,7 @@ fn with_piece(start: &Start, v: &Arc<Variant>, name: &str) -> Result<Arc<Variant
         .parse(&format!("{} with {name}", v.name()), &text)
         .or_else(|e| {
             if e.to_string().contains("letter") {
-                Err(format!("the piece `{name}` cannot join {}:\n{e}", v.name()))
+                Err(format!("the piece `{name}` cannot join {}:\n{e}", v.name()).into())
             } else {
                 // Not a piece any of the game's libraries defines: say which it has.
                 Ok(v.clone())

@@ -10,6 +10,8 @@ use fairyforge::{Move, Position, describe};
 
 use fairyforge::picture;
 
+use crate::error::{Error, Result};
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Player {
     Human,
@@ -281,8 +283,9 @@ fn verdict(score: Score, mover: fairyforge::Color) -> String {
 
 impl PlayArgs {
     /// Checks the numbers before any work starts.
-    pub fn check(&self) -> Result<(), String> {
-        crate::check::seconds("--time", self.time, true).map(|_| ())
+    pub fn check(&self) -> Result {
+        crate::check::seconds("--time", self.time, true)?;
+        Ok(())
     }
 }
 
@@ -317,7 +320,7 @@ impl Write for Tracked {
 
 impl Tracked {
     /// The first failed write, as the command's error.
-    fn check(&mut self) -> Result<(), String> {
+    fn check(&mut self) -> Result {
         let _ = self.flush();
         match self.error.take() {
             Some(e) => Err(crate::out::failed(e)),
@@ -329,11 +332,13 @@ impl Tracked {
 impl Game {
     /// The game the arguments ask for: its start (the setup or `--fen`), the position
     /// after `--moves`, the players and the computer's limits.
-    fn new(a: &PlayArgs) -> Result<Game, String> {
+    fn new(a: &PlayArgs) -> Result<Game> {
         let v = crate::game::load(&a.variant, &a.options)?;
         let start = match &a.fen {
-            Some(f) => Position::from_fen(&v, f)
-                .map_err(|e| format!("bad position string: {}", e.render(f)))?,
+            Some(f) => Position::from_fen(&v, f).map_err(|error| Error::Position {
+                text: f.clone(),
+                error,
+            })?,
             None => Position::start(&v),
         };
         let mut pos = start.clone();
@@ -362,7 +367,7 @@ impl Game {
 }
 
 /// Runs the game loop. Errors for unreadable input and unwritable output.
-pub fn run(a: PlayArgs) -> Result<(), String> {
+pub fn run(a: PlayArgs) -> Result {
     let mut game = Game::new(&a)?;
     let v = game.start.variant().clone();
     let stdin = std::io::stdin();
@@ -425,7 +430,7 @@ pub fn run(a: PlayArgs) -> Result<(), String> {
             let _ = writeln!(out);
             return out.check();
         };
-        let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
+        let line = line.map_err(Error::Input)?;
         if echo {
             // Input from a file or a pipe: show it, so the transcript reads like a session.
             let _ = writeln!(out, "{}", line.trim());

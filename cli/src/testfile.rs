@@ -5,6 +5,8 @@ use std::path::Path;
 
 use fairyforge::testfile;
 
+use crate::error::Result;
+
 #[derive(clap::Args)]
 pub struct TestArgs {
     /// Test files (`my-game.test.toml`).
@@ -12,7 +14,7 @@ pub struct TestArgs {
     files: Vec<String>,
 }
 
-pub fn run(a: TestArgs) -> Result<(), String> {
+pub fn run(a: TestArgs) -> Result {
     let (mut failed_files, mut tests, mut failed, mut unread) = (0, 0, 0, 0);
     for f in &a.files {
         let report = testfile::run_file(Path::new(f));
@@ -38,12 +40,11 @@ pub fn run(a: TestArgs) -> Result<(), String> {
     let n = a.files.len();
     match (failed_files, unread) {
         (0, 0) => Ok(()),
-        (0, u) => Err(format!("{u} of {n} test files have mistakes")),
-        (f, 0) => Err(format!(
-            "{failed} of {tests} tests failed, in {f} of {n} files"
-        )),
+        (0, u) => Err(format!("{u} of {n} test files have mistakes").into()),
+        (f, 0) => Err(format!("{failed} of {tests} tests failed, in {f} of {n} files").into()),
         (f, u) => Err(format!(
             "{failed} of {tests} tests failed, in {f} of {n} files; {u} files have mistakes"
-        )),
+        )
+        .into()),
     }
 }

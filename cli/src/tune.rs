@@ -103,7 +103,7 @@ fn read_games(text: &str) -> Vec<Game> {
     games
 }
 
-pub fn run(a: TuneArgs) -> Result<(), String> {
+pub fn run(a: TuneArgs) -> crate::error::Result {
     let start = Settings::parse(&a.from).map_err(|e| e.to_string())?.weights;
     let mut data = Dataset::new();
     let mut games = 0;

@@ -180,6 +180,9 @@ pub struct VariantDef {
     /// The `pieces` list (or the file's start when it has none), for messages about the
     /// game's set of pieces.
     pub pieces_span: Span,
+    /// The `pieces` key is there but could not be read (reported): the game's pieces are
+    /// not known, so no rule naming a piece can be checked.
+    pub pieces_unread: bool,
     pub setup: String,
     pub setup_span: Span,
     pub promotions: Vec<PromotionDef>,

@@ -24,6 +24,10 @@
 //! ```
 //!
 //! `docs/architecture.md` in the repository maps the modules.
+//!
+//! The `oracle` feature adds slow readings of a position that the project's tests check the
+//! fast ones against (`Position::compute_hash`, `Position::is_attacked_slow`); a library
+//! user does not need it.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -38,6 +42,8 @@ mod diagnostic;
 mod diagram;
 pub mod geometry;
 mod input;
+#[cfg(test)]
+mod layers;
 mod load;
 mod movegen;
 mod moves;

@@ -224,7 +224,7 @@ impl Position {
                 pos.put(Square(i as u16), *piece);
             }
         }
-        pos.hash = pos.compute_hash();
+        pos.hash = pos.hash_from_scratch();
         pos
     }
 
@@ -279,11 +279,6 @@ impl Position {
     /// The en-passant target squares, in the order the pawn passed them (R14, R28).
     pub fn ep_targets(&self) -> Vec<Square> {
         setup::ep_line(&self.variant, self.ep.from, self.ep.to, self.ep.steps)
-    }
-
-    /// The square of the piece that a capture en passant would take.
-    pub fn ep_victim(&self) -> Option<Square> {
-        self.ep.to.some()
     }
 
     /// Plies since the last capture, pawn move or drop (R24).
@@ -594,10 +589,41 @@ impl Position {
     }
 }
 
-/// Checks of the engine against its definitions, for tests.
+/// Checks of the engine against its definitions, for tests: slow readings that the fast
+/// ones must always agree with. They are not part of the library's API: the tests turn
+/// them on with the `oracle` feature.
+#[cfg(any(test, feature = "oracle"))]
 impl Position {
     /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
     pub fn compute_hash(&self) -> u64 {
+        self.hash_from_scratch()
+    }
+
+    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
+    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
+    /// jumping it or using it as an enemy screen)? Slow.
+    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
+        let mut out = Vec::new();
+        self.gen_pseudo(by, &mut out);
+        out.iter().any(|m| match m.kind() {
+            MoveKind::Drop | MoveKind::Castle => false,
+            MoveKind::EnPassant => m.extra_capture() == Some(sq),
+            _ => m.to() == sq || m.extra_capture() == Some(sq),
+        })
+    }
+
+    /// The square of the piece that a capture en passant would take: the one square where
+    /// [`Position::is_attacked_slow`] counts a capture that is no attack in R23's sense.
+    pub fn ep_victim(&self) -> Option<Square> {
+        self.ep.to.some()
+    }
+}
+
+/// For the modules of the crate.
+impl Position {
+    /// The hash computed from the position's state alone (what the incremental hash must
+    /// equal).
+    pub(crate) fn hash_from_scratch(&self) -> u64 {
         let v = &*self.variant;
         let z = &v.zobrist;
         let mut h = 0;
@@ -619,22 +645,6 @@ impl Position {
         h
     }
 
-    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
-    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
-    /// jumping it or using it as an enemy screen)? Slow.
-    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
-        let mut out = Vec::new();
-        self.gen_pseudo(by, &mut out);
-        out.iter().any(|m| match m.kind() {
-            MoveKind::Drop | MoveKind::Castle => false,
-            MoveKind::EnPassant => m.extra_capture() == Some(sq),
-            _ => m.to() == sq || m.extra_capture() == Some(sq),
-        })
-    }
-}
-
-/// For the modules of the crate.
-impl Position {
     /// The board: the content of each square.
     #[inline]
     pub(crate) fn board(&self) -> &[Piece] {
@@ -721,7 +731,7 @@ impl Position {
         self.ep = EnPassant::NONE;
         self.side = !self.side;
         self.hash ^= self.variant.zobrist.side;
-        debug_assert_eq!(self.hash, self.compute_hash());
+        debug_assert_eq!(self.hash, self.hash_from_scratch());
         undo
     }
 

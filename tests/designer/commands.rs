@@ -2,13 +2,14 @@
 //! the forms `play` accepts, with reasons when a move is refused, and arguments after
 //! `--moves` kept), and `play`'s help speaks of the game being played.
 
-use fairyforge_tests::run_with_stdin;
+use fairyforge_tests::temp_dir;
 
-use super::util::{MY_GAME, run, run_in, temp_dir};
+use super::util::MY_GAME;
+use crate::FAIRYFORGE;
 
 #[test]
 fn validate_accepts_built_in_names() {
-    let (code, out, err) = run(&[
+    let (code, out, err) = FAIRYFORGE.run(&[
         "validate",
         "chess",
         "birds-and-ninjas",
@@ -20,7 +21,7 @@ fn validate_accepts_built_in_names() {
         "chess: ok (Chess)\nbirds-and-ninjas: ok (Birds and Ninjas)\nvariants/chess.toml: ok (Chess)\n"
     );
     // A mistyped name gets the same answer as in every other command.
-    let (code, out, _) = run(&["validate", "chesss"]);
+    let (code, out, _) = FAIRYFORGE.run(&["validate", "chesss"]);
     assert_eq!(code, 1);
     assert!(
         out.starts_with("`chesss` is neither a built-in game nor a file. Did you mean `chess`?"),
@@ -31,7 +32,7 @@ fn validate_accepts_built_in_names() {
 /// A piece of the shared library that the game does not use is shown on its board.
 #[test]
 fn piece_shows_any_library_piece() {
-    let (code, out, err) = run(&["piece", "pick-the-piece", "ninja-warrior"]);
+    let (code, out, err) = FAIRYFORGE.run(&["piece", "pick-the-piece", "ninja-warrior"]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.starts_with(
@@ -44,12 +45,12 @@ fn piece_shows_any_library_piece() {
         "{out}"
     );
     // The same piece where a game uses it moves the same way.
-    let (_, there, _) = run(&["piece", "stealth-ninja", "W"]);
+    let (_, there, _) = FAIRYFORGE.run(&["piece", "stealth-ninja", "W"]);
     assert_eq!(out.lines().last(), there.lines().last());
     // In a file of the user's, beside it.
     let dir = temp_dir("piece-library");
     std::fs::write(dir.join("my-game.toml"), MY_GAME).unwrap();
-    let (code, out, err) = run_in(
+    let (code, out, err) = FAIRYFORGE.run_in(
         &dir,
         &["piece", "my-game.toml", "super-cannon", "--at", "e4"],
     );
@@ -59,7 +60,7 @@ fn piece_shows_any_library_piece() {
         "{out}"
     );
     // A library piece whose letter the game uses already cannot join it.
-    let (code, _, err) = run(&["piece", "chess", "pawn"]);
+    let (code, _, err) = FAIRYFORGE.run(&["piece", "chess", "pawn"]);
     assert_eq!(code, 1);
     assert!(
         err.contains("the library piece `pawn` has the letter P, which Chess gives to its Pawn (`chess-pawn`)"),
@@ -69,12 +70,13 @@ fn piece_shows_any_library_piece() {
 
 #[test]
 fn piece_takes_options() {
-    let (code, _, err) = run(&["piece", "birds-and-ninjas", "K", "--option", "no-such-rule"]);
+    let (code, _, err) =
+        FAIRYFORGE.run(&["piece", "birds-and-ninjas", "K", "--option", "no-such-rule"]);
     assert_eq!(code, 1);
     assert!(err.contains("no-such-rule"), "{err}");
     // With Capture the Scepter on, a king next to the rear squares: its moves there end
     // the game, and they are still shown.
-    let (code, out, err) = run(&[
+    let (code, out, err) = FAIRYFORGE.run(&[
         "piece",
         "birds-and-ninjas",
         "K",
@@ -90,7 +92,7 @@ fn piece_takes_options() {
 /// `--moves` in `piece`, `perft` and `play`, in the short forms of `play`.
 #[test]
 fn moves_everywhere_in_short_forms() {
-    let (code, fen, err) = run(&[
+    let (code, fen, err) = FAIRYFORGE.run(&[
         "fen",
         "birds-and-ninjas",
         "--moves",
@@ -101,7 +103,7 @@ fn moves_everywhere_in_short_forms() {
     ]);
     assert_eq!(code, 0, "{err}");
     let fen = fen.trim();
-    let (_, long, _) = run(&[
+    let (_, long, _) = FAIRYFORGE.run(&[
         "fen",
         "birds-and-ninjas",
         "--moves",
@@ -113,7 +115,7 @@ fn moves_everywhere_in_short_forms() {
     assert_eq!(fen, long.trim());
     assert!(fen.contains("/4J5/"), "the ninja pawn on e4: {fen}");
     // perft and piece reach the same position.
-    let (_, a, _) = run(&[
+    let (_, a, _) = FAIRYFORGE.run(&[
         "perft",
         "birds-and-ninjas",
         "2",
@@ -123,9 +125,9 @@ fn moves_everywhere_in_short_forms() {
         "J@e4",
         "Nd8",
     ]);
-    let (_, b, _) = run(&["perft", "birds-and-ninjas", "2", "--fen", fen]);
+    let (_, b, _) = FAIRYFORGE.run(&["perft", "birds-and-ninjas", "2", "--fen", fen]);
     assert_eq!(a, b);
-    let (code, out, err) = run(&[
+    let (code, out, err) = FAIRYFORGE.run(&[
         "piece",
         "birds-and-ninjas",
         "J",
@@ -141,7 +143,7 @@ fn moves_everywhere_in_short_forms() {
         "{out}"
     );
     // play goes on from there; `undo` takes the last one back.
-    let (code, out, err) = run_with_stdin(
+    let (code, out, err) = FAIRYFORGE.run_with_stdin(
         &[
             "play", "chess", "--white", "human", "--black", "human", "--moves", "e4", "e5",
         ],
@@ -158,13 +160,13 @@ fn moves_everywhere_in_short_forms() {
 /// A move that `--moves` refuses is named, with the side to move and the reason.
 #[test]
 fn a_refused_move_says_why() {
-    let (code, _, err) = run(&["moves", "chess", "--moves", "e4", "e4"]);
+    let (code, _, err) = FAIRYFORGE.run(&["moves", "chess", "--moves", "e4", "e4"]);
     assert_eq!(code, 1);
     assert_eq!(
         err,
         "error: move 2 of --moves, `e4` (Black to move): illegal: no pawn of Black's can move to e4 (type `moves` to list the legal moves)\n"
     );
-    let (_, _, err) = run(&[
+    let (_, _, err) = FAIRYFORGE.run(&[
         "fen",
         "chess",
         "--fen",
@@ -181,12 +183,14 @@ fn a_refused_move_says_why() {
 /// An argument after `--moves` is not taken as a move.
 #[test]
 fn arguments_after_moves_are_kept() {
-    let (code, out, err) = run(&["perft", "birds-and-ninjas", "--moves", "e2e5", "e9e6", "3"]);
+    let (code, out, err) =
+        FAIRYFORGE.run(&["perft", "birds-and-ninjas", "--moves", "e2e5", "e9e6", "3"]);
     assert_eq!(code, 0, "{err}");
-    let (_, same, _) = run(&["perft", "birds-and-ninjas", "3", "--moves", "e2e5", "e9e6"]);
+    let (_, same, _) =
+        FAIRYFORGE.run(&["perft", "birds-and-ninjas", "3", "--moves", "e2e5", "e9e6"]);
     assert_eq!(out, same);
     assert!(out.starts_with("nodes "), "{out}");
-    let (code, out, err) = run(&[
+    let (code, out, err) = FAIRYFORGE.run(&[
         "piece", "chess", "--moves", "e2e4", "e7e5", "N", "--at", "g1",
     ]);
     assert_eq!(code, 0, "{err}");
@@ -194,7 +198,7 @@ fn arguments_after_moves_are_kept() {
         out.starts_with("Knight (N, White) on g1 in the given position: 3 moves"),
         "{out}"
     );
-    let (code, _, err) = run(&["perft", "chess", "--moves", "e2e4"]);
+    let (code, _, err) = FAIRYFORGE.run(&["perft", "chess", "--moves", "e2e4"]);
     assert_eq!(code, 1);
     assert_eq!(
         err,
@@ -206,7 +210,8 @@ fn arguments_after_moves_are_kept() {
 #[test]
 fn play_help_speaks_of_the_game() {
     let help = |game: &str| {
-        let (code, out, err) = run_with_stdin(&["play", game, "--black", "human"], "help\nquit\n");
+        let (code, out, err) =
+            FAIRYFORGE.run_with_stdin(&["play", game, "--black", "human"], "help\nquit\n");
         assert_eq!(code, 0, "{err}");
         let start = out.find("Type a move, or a command.").expect("the help");
         let end = out[start..].find("  quit     leave").expect("its end") + start;

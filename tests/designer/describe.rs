@@ -5,7 +5,7 @@ use fairyforge::Variant;
 use fairyforge::describe::Description;
 use fairyforge_tests::game;
 
-use super::util::run;
+use crate::FAIRYFORGE;
 
 /// Every built-in game (`fairyforge list`).
 fn games() -> Vec<&'static str> {
@@ -26,7 +26,7 @@ fn every_built_in_game() {
 #[test]
 fn the_command_prints_the_library_text() {
     for name in ["chess", "birds-and-ninjas", "stealth-ninja"] {
-        let (code, out, err) = run(&["describe", name]);
+        let (code, out, err) = FAIRYFORGE.run(&["describe", name]);
         assert_eq!(code, 0, "{err}");
         assert_eq!(out, Description::of(&game(name)).text(), "{name}");
     }
@@ -70,7 +70,7 @@ fn what_birds_and_ninjas_says() {
         text.contains("- Capture the Scepter: a king that legally ends its move on e11 f11 (White's) or e0 f0 (Black's) wins the game at once.\n"),
         "{text}"
     );
-    let (code, out, _) = run(&[
+    let (code, out, _) = FAIRYFORGE.run(&[
         "describe",
         "birds-and-ninjas",
         "--option",
@@ -82,7 +82,7 @@ fn what_birds_and_ninjas_says() {
 /// `--json` is the same description as data.
 #[test]
 fn json_is_the_same_facts() {
-    let (code, out, err) = run(&["describe", "stealth-ninja", "--json"]);
+    let (code, out, err) = FAIRYFORGE.run(&["describe", "stealth-ninja", "--json"]);
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
     let d = Description::of(&game("stealth-ninja"));

@@ -5,9 +5,10 @@
 use std::path::{Path, PathBuf};
 
 use fairyforge::{Position, Variant, perft};
-use fairyforge_tests::root;
+use fairyforge_tests::markdown::{Block, blocks};
+use fairyforge_tests::{root, temp_dir};
 
-use super::util::{run_in, temp_dir};
+use crate::FAIRYFORGE;
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(root().join(path))
@@ -95,7 +96,7 @@ fn the_docs_refer_to_nothing_outside_the_repository() {
             .into_iter()
             .filter(|a| !a.is_empty())
             .collect();
-        let (code, out, _) = super::util::run(&args);
+        let (code, out, _) = FAIRYFORGE.run(&args);
         assert_eq!(code, 0, "{c} --help");
         assert!(outside_reference(&out).is_none(), "`{c} --help`: {out}");
     }
@@ -148,47 +149,6 @@ fn every_perft_count_in_the_docs_is_the_engines() {
         }
     }
     assert!(checked >= 4, "only {checked} counts found");
-}
-
-/// A fenced block of a page, with the marker comment on the line before it.
-struct Block {
-    lang: String,
-    marker: Option<String>,
-    text: String,
-    line: usize,
-}
-
-fn blocks(md: &str) -> Vec<Block> {
-    let lines: Vec<&str> = md.lines().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let Some(lang) = lines[i].strip_prefix("```") else {
-            i += 1;
-            continue;
-        };
-        let marker = i
-            .checked_sub(1)
-            .and_then(|j| lines[j].trim().strip_prefix("<!--"))
-            .and_then(|m| m.strip_suffix("-->"))
-            .map(|m| m.trim().to_string());
-        let start = i;
-        let mut text = String::new();
-        i += 1;
-        while i < lines.len() && !lines[i].starts_with("```") {
-            text.push_str(lines[i]);
-            text.push('\n');
-            i += 1;
-        }
-        out.push(Block {
-            lang: lang.trim().to_string(),
-            marker,
-            text,
-            line: start + 1,
-        });
-        i += 1;
-    }
-    out
 }
 
 /// Words of a command line, `"quoted words"` kept together, a trailing `# comment` left
@@ -255,7 +215,7 @@ fn check_console(page: &str, b: &Block, dir: &Path, skip: impl Fn(&[String]) -> 
             continue;
         }
         let refs: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
-        let (_, out, _) = run_in(dir, &refs);
+        let (_, out, _) = FAIRYFORGE.run_in(dir, &refs);
         assert!(
             shows(&out, &shown),
             "{page}:{}: `fairyforge {cmd}` prints\n{out}\nnot\n{shown}",
@@ -377,7 +337,7 @@ fn pick_the_piece_md_step_4() {
     assert!(step4.contains("nodes 51914\n"));
     // With the optional drop table: the count the page gives.
     std::fs::write(dir.join("my-game.toml"), format!("{file}\n{}", drops.text)).unwrap();
-    let (_, out, _) = run_in(&dir, &["perft", "my-game.toml", "3"]);
+    let (_, out, _) = FAIRYFORGE.run_in(&dir, &["perft", "my-game.toml", "3"]);
     let n = out.trim().strip_prefix("nodes ").unwrap();
     assert!(
         step4.contains(&format!("`perft my-game.toml 3` counts\n{n}.")),
@@ -389,9 +349,9 @@ fn pick_the_piece_md_step_4() {
 /// fly-over is removed; unchanged, it passes (also in `fairyforge test`).
 #[test]
 fn the_shipped_examples_pass() {
-    let (code, out, err) = super::util::run(&["test", "docs/examples/dive-bombers.test.toml"]);
+    let (code, out, err) = FAIRYFORGE.run(&["test", "docs/examples/dive-bombers.test.toml"]);
     assert_eq!(code, 0, "{out}{err}");
     let (code, out, err) =
-        super::util::run(&["snapshot", "--check", "docs/examples/dive-bombers.toml"]);
+        FAIRYFORGE.run(&["snapshot", "--check", "docs/examples/dive-bombers.toml"]);
     assert_eq!(code, 0, "the shipped snapshot is current: {out}{err}");
 }

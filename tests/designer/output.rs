@@ -2,11 +2,11 @@
 //! standard output; a depth out of range is a clear error; a full disk (`> /dev/full`)
 //! makes every command say that its output could not be written and exit 1.
 
-use super::util::run;
+use crate::FAIRYFORGE;
 
 #[test]
 fn perft_prints_only_the_count_on_standard_output() {
-    let (code, out, err) = run(&["perft", "chess", "3"]);
+    let (code, out, err) = FAIRYFORGE.run(&["perft", "chess", "3"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "nodes 8902\n");
     let lines: Vec<&str> = err.lines().collect();
@@ -16,7 +16,7 @@ fn perft_prints_only_the_count_on_standard_output() {
         "{err}"
     );
     assert!(lines[1].starts_with("nps "), "{err}");
-    let (code, out, _) = run(&["perft", "chess", "2", "--divide"]);
+    let (code, out, _) = FAIRYFORGE.run(&["perft", "chess", "2", "--divide"]);
     assert_eq!(code, 0);
     assert_eq!(
         out.lines().count(),
@@ -33,7 +33,7 @@ fn perft_prints_only_the_count_on_standard_output() {
 #[test]
 fn depths_out_of_range_are_errors() {
     for depth in ["100000", "4294967295", "65", "18446744073709551616"] {
-        let (code, out, err) = run(&["perft", "chess", depth]);
+        let (code, out, err) = FAIRYFORGE.run(&["perft", "chess", depth]);
         assert_eq!(code, 2, "clap's usage error for {depth}: {out}{err}");
         assert!(
             err.contains(&format!(
@@ -42,18 +42,18 @@ fn depths_out_of_range_are_errors() {
             "{err}"
         );
     }
-    let (code, _, err) = run(&["perft", "chess", "--moves", "e2e4", "100000"]);
+    let (code, _, err) = FAIRYFORGE.run(&["perft", "chess", "--moves", "e2e4", "100000"]);
     assert_eq!(code, 1);
     assert!(err.contains("perft counts to depth 64 at most"), "{err}");
-    let (code, _, err) = run(&["perft", "chess", "-3"]);
+    let (code, _, err) = FAIRYFORGE.run(&["perft", "chess", "-3"]);
     assert_eq!(code, 2, "{err}");
-    let (code, _, err) = run(&["perft", "chess", "three"]);
+    let (code, _, err) = FAIRYFORGE.run(&["perft", "chess", "three"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("`three` is not a depth: expected a whole number of plies from 0 to 64"),
         "{err}"
     );
-    let (code, _, err) = run(&["play", "chess", "--time", "1e300"]);
+    let (code, _, err) = FAIRYFORGE.run(&["play", "chess", "--time", "1e300"]);
     assert_eq!(code, 1);
     assert!(
         err.contains(
@@ -68,7 +68,7 @@ fn depths_out_of_range_are_errors() {
 #[test]
 fn a_full_disk_is_an_error_not_a_panic() {
     use std::process::Stdio;
-    let dir = super::util::temp_dir("full");
+    let dir = fairyforge_tests::temp_dir("full");
     std::fs::write(dir.join("my-game.toml"), super::util::MY_GAME).unwrap();
     let my = dir.join("my-game.toml");
     let my = my.to_str().unwrap();
@@ -96,7 +96,8 @@ fn a_full_disk_is_an_error_not_a_panic() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let out = fairyforge_tests::fairyforge()
+        let out = FAIRYFORGE
+            .command()
             .args(&args)
             .current_dir(fairyforge_tests::root())
             .stdin(Stdio::null())

@@ -1,25 +1,28 @@
 //! `fairyforge snapshot FILE` keeps the rules beside the file; `--check` compares and names
 //! what changed: which piece, which square, which count.
 
-use super::util::{MY_GAME, run_in, temp_dir};
+use fairyforge_tests::temp_dir;
+
+use super::util::MY_GAME;
+use crate::FAIRYFORGE;
 
 #[test]
 fn unchanged_then_changed() {
     let dir = temp_dir("snapshot");
     std::fs::write(dir.join("my-game.toml"), MY_GAME).unwrap();
 
-    let (code, out, err) = run_in(&dir, &["snapshot", "my-game.toml"]);
+    let (code, out, err) = FAIRYFORGE.run_in(&dir, &["snapshot", "my-game.toml"]);
     assert_eq!(
         (code, out.as_str()),
         (0, "wrote my-game.toml.snap\n"),
         "{err}"
     );
     let snap = std::fs::read_to_string(dir.join("my-game.toml.snap")).unwrap();
-    let (_, described, _) = run_in(&dir, &["describe", "my-game.toml"]);
+    let (_, described, _) = FAIRYFORGE.run_in(&dir, &["describe", "my-game.toml"]);
     assert_eq!(snap, described, "the snapshot is the describe text");
 
     // Unchanged: says so, exit 0.
-    let (code, out, err) = run_in(&dir, &["snapshot", "--check", "my-game.toml"]);
+    let (code, out, err) = FAIRYFORGE.run_in(&dir, &["snapshot", "--check", "my-game.toml"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "my-game.toml: the rules are as in my-game.toml.snap\n");
 
@@ -30,7 +33,7 @@ fn unchanged_then_changed() {
         "slots.j.piece = \"ninja-guard\"",
     );
     std::fs::write(dir.join("my-game.toml"), changed).unwrap();
-    let (code, out, err) = run_in(&dir, &["snapshot", "--check", "my-game.toml"]);
+    let (code, out, err) = FAIRYFORGE.run_in(&dir, &["snapshot", "--check", "my-game.toml"]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains("  Pieces > G Ninja Guard (ninja-guard): new\n"),
@@ -62,9 +65,9 @@ fn a_piece_that_moves_differently() {
         "{MY_GAME}\n[piece.ninja-warrior]\nname = \"Ninja Warrior\"\nletter = \"W\"\nvalue = 3.8\nmoves = [{{ leap = \"orthogonal\" }}]\n"
     );
     std::fs::write(dir.join("my-game.toml"), MY_GAME).unwrap();
-    assert_eq!(run_in(&dir, &["snapshot", "my-game.toml"]).0, 0);
+    assert_eq!(FAIRYFORGE.run_in(&dir, &["snapshot", "my-game.toml"]).0, 0);
     std::fs::write(dir.join("my-game.toml"), game).unwrap();
-    let (code, out, _) = run_in(&dir, &["snapshot", "--check", "my-game.toml"]);
+    let (code, out, _) = FAIRYFORGE.run_in(&dir, &["snapshot", "--check", "my-game.toml"]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains("  Pieces > W Ninja Warrior (ninja-warrior) > From e5 (the centre): moves 8 -> 4; no longer e5c5 e5e3 e5e7 e5g5\n"),
@@ -77,7 +80,7 @@ fn a_piece_that_moves_differently() {
 fn a_missing_snapshot_is_an_error() {
     let dir = temp_dir("snapshot-missing");
     std::fs::write(dir.join("my-game.toml"), MY_GAME).unwrap();
-    let (code, out, _) = run_in(&dir, &["snapshot", "--check", "my-game.toml"]);
+    let (code, out, _) = FAIRYFORGE.run_in(&dir, &["snapshot", "--check", "my-game.toml"]);
     assert_eq!(code, 1);
     assert!(
         out.starts_with("my-game.toml: cannot read my-game.toml.snap ("),

@@ -7,7 +7,7 @@ use std::path::Path;
 use fairyforge::testfile;
 use fairyforge_tests::root;
 
-use super::util::run;
+use crate::FAIRYFORGE;
 
 /// The test files of the built-in games (`variants/tests/`).
 fn builtin_test_files() -> Vec<String> {
@@ -32,7 +32,7 @@ fn the_built_in_games_pass_their_tests() {
     }
     let mut args = vec!["test"];
     args.extend(files.iter().map(|s| s.as_str()));
-    let (code, out, err) = run(&args);
+    let (code, out, err) = FAIRYFORGE.run(&args);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out.lines().count(), files.len(), "{out}");
     for line in out.lines() {
@@ -42,7 +42,7 @@ fn the_built_in_games_pass_their_tests() {
 
 #[test]
 fn a_broken_test_file_is_reported_at_each_expectation() {
-    let (code, out, err) = run(&["test", "tests/data/test-files/broken.test.toml"]);
+    let (code, out, err) = FAIRYFORGE.run(&["test", "tests/data/test-files/broken.test.toml"]);
     assert_eq!(code, 1, "{out}");
     assert_eq!(err, "error: 7 of 7 tests failed, in 1 of 1 files\n");
     let at = |line: usize, text: &str| {
@@ -74,7 +74,7 @@ fn a_broken_test_file_is_reported_at_each_expectation() {
 
 #[test]
 fn a_test_file_with_mistakes_of_its_own() {
-    let (code, out, _) = run(&["test", "tests/data/test-files/mistakes.test.toml"]);
+    let (code, out, _) = FAIRYFORGE.run(&["test", "tests/data/test-files/mistakes.test.toml"]);
     assert_eq!(code, 1, "{out}");
     insta::assert_snapshot!("test_file_mistakes", out);
 }

@@ -1,47 +1,5 @@
 //! Helpers of the designer tests.
 
-use std::path::{Path, PathBuf};
-
-use fairyforge_tests::fairyforge;
-
-/// Runs the binary in a directory; returns (exit code, stdout, stderr).
-pub fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    // Brings the binary up to date first (once per test process).
-    static BUILT: std::sync::Once = std::sync::Once::new();
-    BUILT.call_once(|| {
-        fairyforge_tests::run_fresh(&["--version"]);
-    });
-    let out = fairyforge()
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("fairyforge runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Runs the binary in the repository's root.
-pub fn run(args: &[&str]) -> (i32, String, String) {
-    run_in(&fairyforge_tests::root(), args)
-}
-
-/// A fresh empty directory under the system's temporary directory.
-pub fn temp_dir(tag: &str) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "fairyforge-designer-{tag}-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir
-}
-
 /// A designer's Pick the Piece game (Step 2 and 3 of docs/pick-the-piece.md).
 pub const MY_GAME: &str = r#"extends = "pick-the-piece"
 name = "My Game"

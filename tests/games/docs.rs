@@ -4,7 +4,7 @@
 //! and runs (perft 2).
 //!
 //! To print every diagram (when writing the docs):
-//! `cargo test -p fairyforge-tests --test games print_doc_diagrams -- --ignored --nocapture`
+//! `cargo test -p fairyforge-cli --test games print_doc_diagrams -- --ignored --nocapture`
 
 use fairyforge::{Position, Variant, perft};
 use fairyforge_tests::{game, root};
@@ -14,107 +14,108 @@ use super::start::GAMES;
 use super::util::{LEGEND, board_diagram, piece_diagram, piece_diagram_in};
 
 /// The move diagrams of `docs/games.md`: (title, game, pieces placed, square of the piece).
-/// Letters are upper case for White; no king is needed (the piece's own moves).
+/// The pieces are a placement (`"Ff4 bf7"`: letter and square, upper case White); no king
+/// is needed (the piece's own moves).
 pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
     // R5 Flying Bomber.
-    ("bomber-empty", "birds-and-ninjas", "F e5", "e5"),
+    ("bomber-empty", "birds-and-ninjas", "Fe5", "e5"),
     (
         "bomber-seed-1",
         "birds-and-ninjas",
-        "F f4, b f7, P e4, r d4, p g4, r h4, k f2, n f1",
+        "Ff4 bf7 Pe4 rd4 pg4 rh4 kf2 nf1",
         "f4",
     ),
     (
         "bomber-seed-2",
         "birds-and-ninjas",
-        "F d4, k d7, r d8, r e4, P f4, p d2",
+        "Fd4 kd7 rd8 re4 Pf4 pd2",
         "d4",
     ),
     // R6 Ninja Guard.
-    ("guard-empty", "birds-and-ninjas", "G e5", "e5"),
+    ("guard-empty", "birds-and-ninjas", "Ge5", "e5"),
     (
         "guard-seed",
         "birds-and-ninjas",
-        "G d4, N c5, p b6, n c3, r e5, p f6",
+        "Gd4 Nc5 pb6 nc3 re5 pf6",
         "d4",
     ),
     // R7 Ninja Warrior.
-    ("warrior-empty", "stealth-ninja", "W e5", "e5"),
+    ("warrior-empty", "stealth-ninja", "We5", "e5"),
     (
         "warrior-captures",
         "stealth-ninja",
-        "W e5, p e6, n e7, P d5, b c5, r f5, P e3",
+        "We5 pe6 ne7 Pd5 bc5 rf5 Pe3",
         "e5",
     ),
     // R8 Insane Ninja.
-    ("insane-empty", "insane-ninja", "I e5", "e5"),
+    ("insane-empty", "insane-ninja", "Ie5", "e5"),
     (
         "insane-seed",
         "insane-ninja",
-        "I d4, p d5, p d6, P c4, n b4, r e4",
+        "Id4 pd5 pd6 Pc4 nb4 re4",
         "d4",
     ),
     // R9 Leaping (Mad) Ninja Guard.
-    ("leaping-empty", "insane-ninja", "L e5", "e5"),
+    ("leaping-empty", "insane-ninja", "Le5", "e5"),
     (
         "leaping-seed",
         "insane-ninja",
-        "L d5, p c4, p b3, P e6, n f7, r e4",
+        "Ld5 pc4 pb3 Pe6 nf7 re4",
         "d5",
     ),
     // R10 Stealth Gryphon.
-    ("gryphon-empty", "stealth-ninja", "Y e5", "e5"),
-    ("gryphon-seed", "stealth-ninja", "y h1, K e0", "h1"),
+    ("gryphon-empty", "stealth-ninja", "Ye5", "e5"),
+    ("gryphon-seed", "stealth-ninja", "yh1 Ke0", "h1"),
     // R11 Stealth Anti-Gryphon.
-    ("anti-gryphon-empty", "stealth-ninja", "A e5", "e5"),
+    ("anti-gryphon-empty", "stealth-ninja", "Ae5", "e5"),
     (
         "anti-gryphon-blocked",
         "stealth-ninja",
-        "a e4, P e5, p d4, N g5, R g1",
+        "ae4 Pe5 pd4 Ng5 Rg1",
         "e4",
     ),
     // R12 Super Cannon.
     (
         "cannon-empty",
         "stealth-ninja-alternative-reinforcements",
-        "C e5",
+        "Ce5",
         "e5",
     ),
     (
         "cannon-captures",
         "stealth-ninja-alternative-reinforcements",
-        "C e4, P e6, r e8, p c4, n a4, N f4, b i4",
+        "Ce4 Pe6 re8 pc4 na4 Nf4 bi4",
         "e4",
     ),
     // R13 pawn and R15, R16 ninja pawns.
-    ("pawn", "birds-and-ninjas", "P e2, n d3, p e5", "e2"),
+    ("pawn", "birds-and-ninjas", "Pe2 nd3 pe5", "e2"),
     (
         "ninja-pawn-own-half",
         "birds-and-ninjas",
-        "J e3, p d4, P f3",
+        "Je3 pd4 Pf3",
         "e3",
     ),
     (
         "ninja-pawn-enemy-half",
         "birds-and-ninjas",
-        "J h9, b i9, n g10",
+        "Jh9 bi9 ng10",
         "h9",
     ),
     (
         "grand-ninja-pawn",
         "flying-bombers-grand",
-        "J e6, j d6, n f7",
+        "Je6 jd6 nf7",
         "e6",
     ),
 ];
 
 /// The move diagrams of `docs/pick-the-piece.md`: (title, example file, pieces, square).
 pub const EXAMPLE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
-    ("dive-bomber-empty", "dive-bombers.toml", "D e5", "e5"),
+    ("dive-bomber-empty", "dive-bombers.toml", "De5", "e5"),
     (
         "dive-bomber-captures",
         "dive-bombers.toml",
-        "D e5, p f6, p g7, P d6, n c7, r c3",
+        "De5 pf6 pg7 Pd6 nc7 rc3",
         "e5",
     ),
 ];

@@ -3,9 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use fairyforge_tests::{root, run};
+use fairyforge_tests::root;
 
 use super::start::GAMES;
+use crate::FAIRYFORGE;
 
 /// Example files that are wrong on purpose (docs/format.md shows what `validate` says).
 pub const INVALID_EXAMPLES: &[&str] = &["docs/examples/bad.toml"];
@@ -48,7 +49,7 @@ fn every_file_in_variants_and_docs_validates() {
     files.extend(docs);
     for f in &files {
         let rel = f.strip_prefix(root()).unwrap().display().to_string();
-        let (code, out, err) = run(&["validate", &rel]);
+        let (code, out, err) = FAIRYFORGE.run(&["validate", &rel]);
         assert_eq!(code, 0, "{rel}:\n{out}{err}");
         assert!(out.starts_with(&format!("{rel}: ok")), "{out}");
     }
@@ -62,7 +63,7 @@ fn every_game_validates_in_one_call() {
         .collect();
     let mut args = vec!["validate"];
     args.extend(files.iter().map(|s| s.as_str()));
-    let (code, out, err) = run(&args);
+    let (code, out, err) = FAIRYFORGE.run(&args);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out.lines().count(), files.len(), "{out}");
 }
@@ -70,7 +71,7 @@ fn every_game_validates_in_one_call() {
 /// Every built-in game is listed with a one-line description.
 #[test]
 fn list_names_every_game_with_a_description() {
-    let (code, out, err) = run(&["list"]);
+    let (code, out, err) = FAIRYFORGE.run(&["list"]);
     assert_eq!(code, 0, "{err}");
     for name in GAMES {
         let line = out

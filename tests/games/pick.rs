@@ -3,27 +3,12 @@
 //! a file may extend another by relative path; and the designer's mistakes get clear
 //! messages (snapshots).
 
-use std::path::Path;
-
 use fairyforge::Color::{Black, White};
 use fairyforge::{Position, Variant, perft};
-use fairyforge_tests::fairyforge;
+use fairyforge_tests::temp_dir;
 
-use super::util::{Line, temp_dir, wrap};
-
-/// Runs the binary in `dir`; returns (exit code, stdout, stderr).
-fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = fairyforge()
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("fairyforge runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use super::util::{Line, wrap};
+use crate::FAIRYFORGE;
 
 const BOMBER_SLOTS: &str = r#"# A designer's game: no Rust, only this file.
 extends = "pick-the-piece"
@@ -39,7 +24,7 @@ fn a_game_file_loads_validates_and_plays() {
     let dir = temp_dir("bomber-slots");
     std::fs::write(dir.join("bomber-slots.toml"), BOMBER_SLOTS).unwrap();
 
-    let (code, out, err) = run_in(&dir, &["validate", "bomber-slots.toml"]);
+    let (code, out, err) = FAIRYFORGE.run_in(&dir, &["validate", "bomber-slots.toml"]);
     assert_eq!(
         (code, out.as_str()),
         (0, "bomber-slots.toml: ok (Bomber Slots)\n"),
@@ -49,16 +34,16 @@ fn a_game_file_loads_validates_and_plays() {
     // The start: bombers on a1/j1 (a10/j10 mirrored), the reserve in R28 order.
     let start =
         "frnbqkbnrf/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/FRNBQKBNRF[GJJgjj] w BIbi - 0 1";
-    let (code, out, _) = run_in(&dir, &["fen", "bomber-slots.toml"]);
+    let (code, out, _) = FAIRYFORGE.run_in(&dir, &["fen", "bomber-slots.toml"]);
     assert_eq!((code, out.trim()), (0, start));
 
-    let (code, moves, _) = run_in(&dir, &["moves", "bomber-slots.toml"]);
+    let (code, moves, _) = FAIRYFORGE.run_in(&dir, &["moves", "bomber-slots.toml"]);
     assert_eq!(code, 0);
     // The corner bombers jump over their own pawns (R5); no drop has room yet.
     assert!(moves.lines().any(|m| m == "a1a3") && moves.lines().any(|m| m == "j1j3"));
     assert!(!moves.contains('@'));
 
-    let (code, out, _) = run_in(&dir, &["perft", "bomber-slots.toml", "2"]);
+    let (code, out, _) = FAIRYFORGE.run_in(&dir, &["perft", "bomber-slots.toml", "2"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("nodes 1296\n"), "{out}");
 
@@ -67,7 +52,7 @@ fn a_game_file_loads_validates_and_plays() {
     let game = ["e2e4", "e9e6", "J@e2e3", "J@e9e7", "c1d3", "c10d8", "G@c1"];
     let mut args = vec!["fen", "bomber-slots.toml", "--moves"];
     args.extend(game);
-    let (code, out, err) = run_in(&dir, &args);
+    let (code, out, err) = FAIRYFORGE.run_in(&dir, &args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out.trim(),
@@ -129,7 +114,7 @@ fn a_game_file_with_a_piece_of_its_own() {
     std::fs::write(dir.join("camel-corps.toml"), CAMEL_CORPS).unwrap();
     std::fs::write(dir.join("camel-corps-heavy.toml"), CAMEL_CORPS_HEAVY).unwrap();
 
-    let (code, out, err) = run_in(
+    let (code, out, err) = FAIRYFORGE.run_in(
         &dir,
         &["validate", "camel-corps.toml", "camel-corps-heavy.toml"],
     );
@@ -189,7 +174,8 @@ fn a_game_file_with_a_piece_of_its_own() {
 
 /// A designer's usual mistakes, each with its message (snapshots): unknown slot pieces
 /// (with the list of known pieces), reserve counts that are not whole numbers, slot
-/// squares off the board or already taken, and a mistake in the file's own piece.
+/// squares off the board or already taken, and a mistake in the file's own piece. Long for
+/// its table: each mistake is written out as the whole file a designer would write.
 #[test]
 fn mistakes_in_a_game_file_get_clear_messages() {
     let dir = temp_dir("mistakes");
@@ -253,7 +239,7 @@ moves = [{ flyover = "diagonals" }, { slide = "orthogonal", mode = "quiet" }]
     let mut report = String::new();
     for (name, text) in files {
         std::fs::write(dir.join(name), text).unwrap();
-        let (code, out, err) = run_in(&dir, &["validate", name]);
+        let (code, out, err) = FAIRYFORGE.run_in(&dir, &["validate", name]);
         assert_eq!(code, 1, "{name} must not validate:\n{out}");
         assert!(
             !out.contains("panicked") && !err.contains("panicked"),
@@ -288,7 +274,7 @@ moves = [{ flyover = "diagonals" }, { slide = "orthogonal", mode = "quiet" }]
 fn a_file_game_lists_its_moves() {
     let dir = temp_dir("moves");
     std::fs::write(dir.join("camel-corps.toml"), CAMEL_CORPS).unwrap();
-    let (code, out, _) = run_in(
+    let (code, out, _) = FAIRYFORGE.run_in(
         &dir,
         &["moves", "camel-corps.toml", "--moves", "e2e5", "e9e6"],
     );

@@ -1,11 +1,11 @@
 //! Helpers of the `games` tests: scripted games (R29 text), snapshot texts and the text
 //! diagrams of `docs/games.md`.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use fairyforge::picture::Board;
 use fairyforge::{Color, Position, Variant, perft};
+use fairyforge_tests::placement::{self, letter};
 use fairyforge_tests::{game, moves_text};
 
 /// A game played move by move from the start position, checking every move.
@@ -59,7 +59,7 @@ impl Line {
             .pos
             .captures_of(&m)
             .into_iter()
-            .map(|(sq, k, c)| format!("{}{}", letter(&self.pos, k, c), g.name(sq)))
+            .map(|(sq, k, c)| format!("{}{}", letter(self.pos.variant(), k, c), g.name(sq)))
             .collect();
         self.pos.play_unchecked(&m);
         self.played.push(t.to_string());
@@ -81,7 +81,7 @@ impl Line {
             .parse_square(sq)
             .unwrap_or_else(|| panic!("no square {sq}"));
         match self.pos.piece_at(s) {
-            Some((k, c)) => letter(&self.pos, k, c).to_string(),
+            Some((k, c)) => letter(self.pos.variant(), k, c).to_string(),
             None => ".".to_string(),
         }
     }
@@ -154,16 +154,6 @@ impl Line {
     }
 }
 
-/// A piece's letter, upper case for White.
-pub fn letter(pos: &Position, kind: fairyforge::Kind, color: Color) -> char {
-    let l = pos.variant().piece(kind).letter();
-    if color == Color::White {
-        l.to_ascii_uppercase()
-    } else {
-        l.to_ascii_lowercase()
-    }
-}
-
 /// Words wrapped to lines of at most `width` characters.
 pub fn wrap(words: &[String], width: usize) -> String {
     let mut out = String::new();
@@ -183,23 +173,6 @@ pub fn wrap(words: &[String], width: usize) -> String {
     out
 }
 
-/// A unique empty directory under the system's temporary directory.
-pub fn temp_dir(tag: &str) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::SeqCst);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let dir = std::env::temp_dir().join(format!(
-        "fairyforge-games-{tag}-{}-{nanos}-{n}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).expect("create a temporary directory");
-    dir
-}
-
 // ---------------------------------------------------------------------------------------
 // Text diagrams (docs/games.md, docs/pick-the-piece.md): the board pictures of the library,
 // the same that `fairyforge show` and `fairyforge piece` print, so the docs show exactly
@@ -215,8 +188,7 @@ pub fn board_diagram(pos: &Position) -> String {
 /// The legend of [`piece_diagram`].
 pub use fairyforge::picture::LEGEND;
 
-/// Where the piece on `at` can go among the pieces `placed` (`"F f4, b f7, p g4"`: letter
-/// then square, upper case White): the piece in brackets, `*` a move, `x` a capture
+/// Where the piece on `at` can go among the pieces `placed` (a placement: `"Ff4 bf7 pg4"`): the piece in brackets, `*` a move, `x` a capture
 /// landing on an empty square (a fly-over) and `(p)` one landing on the captured piece,
 /// `X`/`{p}` a double capture. No king is needed: these are the piece's own moves.
 pub fn piece_diagram(name: &str, placed: &str, at: &str) -> String {
@@ -225,25 +197,8 @@ pub fn piece_diagram(name: &str, placed: &str, at: &str) -> String {
 
 /// [`piece_diagram`] in a variant loaded from anywhere (a file of `docs/examples`, say).
 pub fn piece_diagram_in(v: &Arc<Variant>, placed: &str, at: &str) -> String {
-    let name = &v.name();
+    let pieces = placement::pieces(v, placed);
     let g = v.geometry();
-    let mut pieces = Vec::new();
-    for item in placed.split(',') {
-        let (l, sq) = item.trim().split_once(' ').expect("letter and square");
-        let c = l.chars().next().unwrap();
-        let k = v
-            .kind_by_letter(c.to_ascii_uppercase())
-            .unwrap_or_else(|| panic!("{name} has no letter {c}"));
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let s = g
-            .parse_square(sq)
-            .unwrap_or_else(|| panic!("no square {sq}"));
-        pieces.push((s, k, color));
-    }
     let from = g.parse_square(at).unwrap();
     let color = pieces
         .iter()

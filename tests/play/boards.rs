@@ -3,18 +3,18 @@
 //! reserves, the status line; and the plain 10x10 board. (`fairyforge list` has its
 //! snapshot in the `games` tests, `games/files.rs`.)
 
-use fairyforge_tests::run_fresh;
+use crate::FAIRYFORGE;
 
 fn show(args: &[&str]) -> String {
     let mut all = vec!["show"];
     all.extend_from_slice(args);
-    let (code, out, err) = run_fresh(&all);
+    let (code, out, err) = FAIRYFORGE.run(&all);
     assert_eq!(code, 0, "show {args:?}: {err}");
     assert!(!out.contains('\x1b'), "no colours when piped:\n{out}");
     // `--no-color` draws the same.
     let mut plain = all.clone();
     plain.push("--no-color");
-    assert_eq!(run_fresh(&plain).1, out, "--no-color");
+    assert_eq!(FAIRYFORGE.run(&plain).1, out, "--no-color");
     out
 }
 

@@ -3,6 +3,7 @@
 //! is the course of the game, never how fast it went.
 
 use super::util::session;
+use crate::FAIRYFORGE;
 
 /// Black's king on j10 has one move (R24 counts it), then White's rooks mate on rank 10.
 #[test]
@@ -49,7 +50,9 @@ fn human_against_computer() {
         .unwrap_or_else(|| panic!("the computer replies:\n{out}"));
     let text = reply.split(" plays ").nth(1).unwrap();
     let mv = text.split(' ').next().unwrap();
-    let legal = fairyforge_tests::run_fresh(&["moves", "birds-and-ninjas", "--moves", "e2e5"]).1;
+    let legal = FAIRYFORGE
+        .run(&["moves", "birds-and-ninjas", "--moves", "e2e5"])
+        .1;
     assert!(legal.lines().any(|l| l == mv), "{mv} is legal");
     let took: Vec<&str> = out.lines().filter(|l| l.starts_with("Took back")).collect();
     assert_eq!(
@@ -96,7 +99,7 @@ fn computer_plays_both_sides_of_every_game_for_40_plies() {
         };
         let mut args = vec!["fen", name, "--moves"];
         args.extend_from_slice(&played);
-        let (code, fen, err) = fairyforge_tests::run(&args);
+        let (code, fen, err) = FAIRYFORGE.run(&args);
         assert_eq!(
             code, 0,
             "{name}: a move the computer played is refused: {err}"

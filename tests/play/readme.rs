@@ -1,9 +1,10 @@
 //! The README shows real output: the start of its `play` transcript is what `play`
 //! prints, and every example of its command table runs.
 
-use fairyforge_tests::{root, run_fresh};
+use fairyforge_tests::root;
 
 use super::util::session;
+use crate::FAIRYFORGE;
 
 fn readme() -> String {
     std::fs::read_to_string(root().join("README.md")).unwrap()
@@ -57,7 +58,7 @@ fn command_examples_run() {
             continue;
         }
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (code, out, err) = run_fresh(&refs);
+        let (code, out, err) = FAIRYFORGE.run(&refs);
         assert_eq!(code, 0, "README example `{example}` failed: {err}{out}");
         assert!(!out.is_empty(), "`{example}` printed nothing");
         ran += 1;

@@ -1,7 +1,7 @@
 //! The SVG picture of `fairyforge show --svg`: well-formed XML, the board in its real
 //! shape, every piece, both reserves and the title.
 
-use fairyforge_tests::run_fresh;
+use crate::FAIRYFORGE;
 
 /// Writes `show ARGS --svg FILE` to a temporary file and returns the SVG text.
 fn svg_of(name: &str, args: &[&str]) -> String {
@@ -12,7 +12,7 @@ fn svg_of(name: &str, args: &[&str]) -> String {
     let mut all = vec!["show"];
     all.extend_from_slice(args);
     all.extend(["--svg", path]);
-    let (code, out, err) = run_fresh(&all);
+    let (code, out, err) = FAIRYFORGE.run(&all);
     assert_eq!(code, 0, "show {args:?}: {err}");
     assert!(out.ends_with(&format!("wrote {path}\n")), "{out}");
     let text = std::fs::read_to_string(&file).unwrap();
@@ -91,7 +91,7 @@ fn birds_and_ninjas_start_picture() {
 /// end of game, give well-formed SVG with a title naming the game.
 #[test]
 fn every_picture_is_well_formed() {
-    let (_, list, _) = run_fresh(&["list"]);
+    let (_, list, _) = FAIRYFORGE.run(&["list"]);
     let games: Vec<&str> = list
         .lines()
         .filter(|l| !l.starts_with(' '))

@@ -1,6 +1,6 @@
 //! Helpers of the `play` tests.
 
-use fairyforge_tests::run_with_stdin;
+use crate::FAIRYFORGE;
 
 /// Plays a session: `fairyforge play ARGS` with `lines` typed one per line, then `quit`
 /// when the last line is not already one. Returns standard output; asserts a clean exit.
@@ -11,7 +11,7 @@ pub fn session(args: &[&str], lines: &[&str]) -> String {
     }
     let mut all = vec!["play"];
     all.extend_from_slice(args);
-    let (code, out, err) = run_with_stdin(&all, &input);
+    let (code, out, err) = FAIRYFORGE.run_with_stdin(&all, &input);
     assert_eq!(code, 0, "play {args:?} failed: {err}\n{out}");
     assert!(
         err.is_empty(),

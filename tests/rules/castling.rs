@@ -1,7 +1,9 @@
 //! R22 flexible castling: seven options per side, and every way it is refused.
 
-use crate::{castlings, game_with, has, listing, play, pos_with, strs};
-use fairyforge_tests::pos;
+use fairyforge_tests::{Rng, play, pos};
+
+use crate::FAIRYFORGE;
+use crate::util::{castlings, game_with, has, listing, pos_with, strs};
 
 /// Birds and Ninjas with only kings, rooks and the corner Ninja Guards (which may stay
 /// on a1/j1 while castling, as the seed page says).
@@ -418,6 +420,8 @@ fn edited(
 
 /// R22 computed from the ruling's words with the slow attack test (R23): every option
 /// of the side to move, for the ninja games (rights are rook files; king-to files b..i).
+/// Long on purpose: the ruling read straight through, as the oracle the move generator is
+/// compared with, so that it reads like the rule and shares no step with the engine.
 fn reference_castlings(p: &fairyforge::Position) -> Vec<String> {
     use fairyforge::{Color, Position};
     let v = p.variant().clone();
@@ -524,13 +528,7 @@ fn r22_r23_castling_matches_the_ruling_in_random_games() {
         "pick-the-piece",
         "air-and-trench-warfare",
     ];
-    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut rnd = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let (mut checked, mut seen) = (0, 0);
     for g in games {
         let v = game_with(g, &[]);
@@ -548,10 +546,10 @@ fn r22_r23_castling_matches_the_ruling_in_random_games() {
                     seen += want.len();
                 }
                 let castles: Vec<_> = legal.iter().filter(|m| m.is_castle()).collect();
-                let m = if !castles.is_empty() && rnd() % 4 == 0 {
-                    *castles[rnd() as usize % castles.len()]
+                let m = if !castles.is_empty() && rng.one_in(4) {
+                    **rng.pick(&castles)
                 } else {
-                    legal[rnd() as usize % legal.len()]
+                    *rng.pick(&legal)
                 };
                 p.play_unchecked(&m);
             }
@@ -696,7 +694,7 @@ fn mirror_move(text: &str) -> String {
 #[test]
 fn r22_r29_a_refused_castling_typed_in_play_or_given_to_moves() {
     let fen = "2/grn2k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] b BIbi - 0 1";
-    let (code, _, err) = fairyforge_tests::run_fresh(&[
+    let (code, _, err) = FAIRYFORGE.run(&[
         "moves",
         "birds-and-ninjas",
         "--fen",
@@ -710,7 +708,7 @@ fn r22_r29_a_refused_castling_typed_in_play_or_given_to_moves() {
         "error: move 1 of --moves, `f10b10b10c10` (Black to move): illegal: cannot castle \
          f10b10b10c10: c10, between the king and the rook, is not empty"
     );
-    let (code, out, _) = fairyforge_tests::run_with_stdin(
+    let (code, out, _) = FAIRYFORGE.run_with_stdin(
         &[
             "play",
             "birds-and-ninjas",

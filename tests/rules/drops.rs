@@ -1,9 +1,9 @@
 //! R18..R21 reserves and drops, R28 reserves in the position string, R29 drop text.
 
 use fairyforge::{Color, EndReason, Outcome, Position, Variant};
-use fairyforge_tests::pos;
+use fairyforge_tests::{play, pos};
 
-use crate::{drops, has, listing, moves, pick_test, play, strs};
+use crate::util::{drops, has, listing, moves, pick_test, strs};
 
 #[test]
 fn r19_ninja_pawn_drops_on_rank_2_with_pushes_white() {

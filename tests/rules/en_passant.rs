@@ -2,9 +2,9 @@
 //! move only; ninja pawns never take or are taken so; Flying Bombers Grand has none.
 
 use fairyforge::Position;
-use fairyforge_tests::{game, moves_from, pos};
+use fairyforge_tests::{game, moves_from, play, pos};
 
-use crate::{has, listing, play};
+use crate::util::{has, listing};
 
 #[test]
 fn r14_r28_every_passed_square_is_a_target() {

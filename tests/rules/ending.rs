@@ -2,9 +2,9 @@
 //! capture, pawn move or drop; R25 Capture the Scepter. Perft ignores the draw rules.
 
 use fairyforge::{Color, EndReason, Outcome, Position, perft};
-use fairyforge_tests::pos;
+use fairyforge_tests::{play, pos};
 
-use crate::{moves, play, pos_with};
+use crate::util::{moves, pos_with};
 
 fn ended(p: &Position) -> String {
     match p.outcome() {
@@ -38,7 +38,7 @@ fn r24_checkmate_is_a_loss() {
     let p = pos("birds-and-ninjas", &MATE.replace("[]", "[j]"));
     assert_eq!(
         moves(&p),
-        crate::strs(&["J@a9", "J@a9a6", "J@a9a7", "J@a9a8"])
+        crate::util::strs(&["J@a9", "J@a9a6", "J@a9a7", "J@a9a8"])
     );
     assert!(p.outcome().is_none());
 }

@@ -3,9 +3,10 @@
 //! the R25 options included), and unmake restores the exact position string (R28).
 
 use fairyforge::{Move, MoveKind, Position};
+use fairyforge_tests::Rng;
 use proptest::prelude::*;
 
-use crate::game_with;
+use crate::util::game_with;
 
 /// Every built-in game, some with their optional rules on (R25), from the start position
 /// or from a position string with the kings out (so that Capture the Scepter happens).
@@ -96,58 +97,9 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
             stats.scepter_ends += p.scepter_outcome().is_some() as usize;
             break;
         }
-        // R17: no pawn or ninja pawn ends a move on its last rank without promoting.
-        let last = if p.side_to_move() == fairyforge::Color::White {
-            v.geometry().ranks() as i8
-        } else {
-            1
-        };
-        for m in &buf {
-            if m.kind() != MoveKind::Drop
-                && v.geometry().rank(m.to()) == last
-                && p.piece_at(m.from())
-                    .is_some_and(|(k, _)| v.piece(k).is_pawn())
-                && m.promotion().is_none()
-            {
-                return Err(format!(
-                    "{name}: {} does not promote in {}",
-                    p.move_text(m),
-                    p.fen()
-                ));
-            }
-        }
-        // Steer toward drops, castling, captures and promotions, toward the rear squares
-        // (R25) and, late in the game, toward king walks (Capture the Scepter).
-        let g = v.geometry();
-        let rear = |m: &Move| m.kind() != MoveKind::Drop && matches!(g.rank(m.to()), 0 | 11);
-        let specials: Vec<Move> = buf
-            .iter()
-            .copied()
-            .filter(|m| special(m) || rear(m))
-            .collect();
-        let king = p.king_square(p.side_to_move());
-        let walks: Vec<Move> = buf
-            .iter()
-            .copied()
-            .filter(|m| m.kind() != MoveKind::Drop && Some(m.from()) == king)
-            .collect();
-        let m = if !specials.is_empty() && c % 3 == 0 {
-            specials[(c / 3) as usize % specials.len()]
-        } else if !walks.is_empty() && (ply > 100 || fen.is_some()) && c % 5 == 1 {
-            walks[(c / 5) as usize % walks.len()]
-        } else {
-            buf[c as usize % buf.len()]
-        };
-        stats.plies += 1;
-        match m.kind() {
-            MoveKind::Drop => stats.drops += 1,
-            MoveKind::Castle => stats.castlings += 1,
-            MoveKind::EnPassant => stats.en_passant += 1,
-            _ => {}
-        }
-        stats.promotions += m.promotion().is_some() as usize;
-        stats.double_captures +=
-            (m.kind() == MoveKind::Normal && p.captures_of(&m).len() == 2) as usize;
+        every_pawn_promotes(&p, &buf, name)?;
+        let m = choose(&p, &buf, c, ply > 100 || fen.is_some());
+        count(stats, &p, &m);
         let text = p.move_text(&m);
         trail.push((p.fen(), p.hash()));
         p.play_unchecked(&m);
@@ -155,31 +107,7 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
             "{name} {opts:?} after {text} in {}",
             trail.last().unwrap().0
         );
-        if p.hash() != p.compute_hash() {
-            return Err(format!("incremental hash differs from scratch: {here}"));
-        }
-        // R23: the fast check test agrees with the slow definition.
-        if let Some(k) = p.king_square(p.side_to_move())
-            && p.is_check() != p.is_attacked_slow(k, !p.side_to_move())
-        {
-            return Err(format!(
-                "in_check disagrees with the slow attack test: {here}"
-            ));
-        }
-        let fen = p.fen();
-        let again =
-            Position::from_fen(&v, &fen).map_err(|e| format!("{here}: {}", e.render(&fen)))?;
-        if again.hash() != p.hash() {
-            return Err(format!(
-                "hash differs from the position string's: {here} -> {fen}"
-            ));
-        }
-        if again.fen() != fen {
-            return Err(format!(
-                "position string does not round-trip: {fen} -> {}",
-                again.fen()
-            ));
-        }
+        check_played(&p, &here)?;
     }
     while let Some((fen, hash)) = trail.pop() {
         let m = p.undo().ok_or("nothing to unmake")?;
@@ -191,6 +119,101 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
                 p.compute_hash()
             ));
         }
+    }
+    Ok(())
+}
+
+/// R17: no pawn or ninja pawn ends a move on its last rank without promoting.
+fn every_pawn_promotes(p: &Position, moves: &[Move], name: &str) -> Result<(), String> {
+    let v = p.variant();
+    let last = if p.side_to_move() == fairyforge::Color::White {
+        v.geometry().ranks() as i8
+    } else {
+        1
+    };
+    for m in moves {
+        if m.kind() != MoveKind::Drop
+            && v.geometry().rank(m.to()) == last
+            && p.piece_at(m.from())
+                .is_some_and(|(k, _)| v.piece(k).is_pawn())
+            && m.promotion().is_none()
+        {
+            return Err(format!(
+                "{name}: {} does not promote in {}",
+                p.move_text(m),
+                p.fen()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The move that the random number `c` picks: steered toward drops, castling, captures and
+/// promotions, toward the rear squares (R25) and, `late` in the game, toward king walks
+/// (Capture the Scepter).
+fn choose(p: &Position, moves: &[Move], c: u32, late: bool) -> Move {
+    let g = p.variant().geometry();
+    let rear = |m: &Move| m.kind() != MoveKind::Drop && matches!(g.rank(m.to()), 0 | 11);
+    let specials: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| special(m) || rear(m))
+        .collect();
+    let king = p.king_square(p.side_to_move());
+    let walks: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| m.kind() != MoveKind::Drop && Some(m.from()) == king)
+        .collect();
+    if !specials.is_empty() && c.is_multiple_of(3) {
+        specials[(c / 3) as usize % specials.len()]
+    } else if !walks.is_empty() && late && c % 5 == 1 {
+        walks[(c / 5) as usize % walks.len()]
+    } else {
+        moves[c as usize % moves.len()]
+    }
+}
+
+/// Counts the kinds of move played (before `m` is played in `p`).
+fn count(stats: &mut Stats, p: &Position, m: &Move) {
+    stats.plies += 1;
+    match m.kind() {
+        MoveKind::Drop => stats.drops += 1,
+        MoveKind::Castle => stats.castlings += 1,
+        MoveKind::EnPassant => stats.en_passant += 1,
+        _ => {}
+    }
+    stats.promotions += m.promotion().is_some() as usize;
+    stats.double_captures += (m.kind() == MoveKind::Normal && p.captures_of(m).len() == 2) as usize;
+}
+
+/// After a move: the incremental hash equals the hash from scratch, the fast check test
+/// agrees with the slow definition (R23), and the position string reads back to the same
+/// position and hash.
+fn check_played(p: &Position, here: &str) -> Result<(), String> {
+    if p.hash() != p.compute_hash() {
+        return Err(format!("incremental hash differs from scratch: {here}"));
+    }
+    if let Some(k) = p.king_square(p.side_to_move())
+        && p.is_check() != p.is_attacked_slow(k, !p.side_to_move())
+    {
+        return Err(format!(
+            "in_check disagrees with the slow attack test: {here}"
+        ));
+    }
+    let fen = p.fen();
+    let again =
+        Position::from_fen(p.variant(), &fen).map_err(|e| format!("{here}: {}", e.render(&fen)))?;
+    if again.hash() != p.hash() {
+        return Err(format!(
+            "hash differs from the position string's: {here} -> {fen}"
+        ));
+    }
+    if again.fen() != fen {
+        return Err(format!(
+            "position string does not round-trip: {fen} -> {}",
+            again.fen()
+        ));
     }
     Ok(())
 }
@@ -208,17 +231,10 @@ proptest! {
     }
 }
 
-/// A fixed sequence of choices (xorshift), so the coverage below does not depend on luck.
+/// A fixed sequence of choices, so the coverage below does not depend on luck.
 fn fixed_choices(seed: u64, n: usize) -> Vec<u32> {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 32) as u32
-        })
-        .collect()
+    let mut rng = Rng(seed);
+    (0..n).map(|_| (rng.next_u64() >> 32) as u32).collect()
 }
 
 #[test]

@@ -2,9 +2,10 @@
 //! default and exist only where the variant file declares them.
 
 use fairyforge::{Color, EndReason, Outcome, Variant, divide, perft};
-use fairyforge_tests::pos;
+use fairyforge_tests::{play, pos};
 
-use crate::{game_with, has, listing, moves, play, pos_with};
+use crate::FAIRYFORGE;
+use crate::util::{game_with, has, listing, moves, pos_with};
 
 const SCEPTER: &str = "capture-the-scepter";
 const INSANE: &str = "insane-ninja-promotion";
@@ -266,7 +267,7 @@ fn r25_every_command_reports_a_scepter_position_as_finished() {
         let mut args = cmd.to_vec();
         args.extend(game);
         args.extend(last);
-        fairyforge_tests::run_fresh(&args)
+        FAIRYFORGE.run(&args)
     };
     let said = "Game over: White wins by Capture the Scepter.";
     // `moves`: no move on standard output, the result on standard error.
@@ -298,7 +299,7 @@ fn r25_every_command_reports_a_scepter_position_as_finished() {
          Capture the Scepter"
     );
     // In the Stealth Ninja games the same position is a draw.
-    let (_, _, err) = fairyforge_tests::run_fresh(&[
+    let (_, _, err) = FAIRYFORGE.run(&[
         "moves",
         "stealth-ninja",
         "--option",

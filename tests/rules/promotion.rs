@@ -2,9 +2,9 @@
 //! promotion on the last rank.
 
 use fairyforge::Position;
-use fairyforge_tests::{moves_from, pos};
+use fairyforge_tests::{moves_from, play, pos};
 
-use crate::{has, pick_test, play};
+use crate::util::{has, pick_test};
 
 /// The promotion letters of the legal moves `from`-`to`, sorted.
 fn choices(p: &Position, from: &str, to: &str) -> String {

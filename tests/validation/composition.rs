@@ -1,19 +1,7 @@
 //! Composition rules of `extends` and `import` (docs/format.md, "Composition").
 
-use std::path::PathBuf;
-
 use fairyforge::{Position, Variant};
-
-/// A fresh directory under the system's temporary directory.
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "fairyforge-composition-{tag}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use fairyforge_tests::temp_dir;
 
 #[test]
 fn a_childs_import_adds_to_its_parents() {

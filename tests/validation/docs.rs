@@ -6,53 +6,13 @@
 use std::path::{Path, PathBuf};
 
 use fairyforge::{Checked, Position, Variant};
-use fairyforge_tests::{fairyforge, moves_from, root, run_fresh};
+use fairyforge_tests::markdown::{Block, blocks};
+use fairyforge_tests::{moves_from, root};
 
-/// A fenced code block of the page, with the marker comment on the line before it.
-struct Block {
-    lang: String,
-    /// `<!-- file: NAME -->`, `<!-- file: NAME, invalid -->` or `<!-- snippet of: GAME -->`.
-    marker: Option<String>,
-    text: String,
-    /// 1-based line of the opening fence, for messages.
-    line: usize,
-}
+use crate::FAIRYFORGE;
 
 fn page() -> String {
     std::fs::read_to_string(root().join("docs/format.md")).expect("docs/format.md exists")
-}
-
-fn blocks(md: &str) -> Vec<Block> {
-    let mut out = Vec::new();
-    let lines: Vec<&str> = md.lines().collect();
-    let mut i = 0;
-    while i < lines.len() {
-        let Some(lang) = lines[i].strip_prefix("```") else {
-            i += 1;
-            continue;
-        };
-        let marker = i
-            .checked_sub(1)
-            .and_then(|j| lines[j].trim().strip_prefix("<!--"))
-            .and_then(|m| m.strip_suffix("-->"))
-            .map(|m| m.trim().to_string());
-        let start = i;
-        let mut text = String::new();
-        i += 1;
-        while i < lines.len() && !lines[i].starts_with("```") {
-            text.push_str(lines[i]);
-            text.push('\n');
-            i += 1;
-        }
-        out.push(Block {
-            lang: lang.trim().to_string(),
-            marker,
-            text,
-            line: start + 1,
-        });
-        i += 1;
-    }
-    out
 }
 
 /// A complete game file: `name` is set at the top level (before any table header).
@@ -239,7 +199,6 @@ fn piece_diagrams_list_the_engines_moves() {
 #[test]
 fn validate_examples_print_what_the_page_shows() {
     let dir = files_dir("validate");
-    run_fresh(&["--version"]);
     let mut checked = 0;
     for b in blocks(&page()).into_iter().filter(|b| b.lang == "text") {
         let mut lines = b.text.lines();
@@ -249,7 +208,8 @@ fn validate_examples_print_what_the_page_shows() {
         else {
             continue;
         };
-        let out = fairyforge()
+        let out = FAIRYFORGE
+            .command()
             .arg("validate")
             .args(cmd.split_whitespace())
             .current_dir(&dir)

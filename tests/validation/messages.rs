@@ -2,13 +2,15 @@
 //! names the file, line and column, shows the line with a caret under the mistake, and says
 //! what was expected. The exit code is 1.
 
-use fairyforge_tests::{root, run_fresh};
+use fairyforge_tests::root;
+
+use crate::FAIRYFORGE;
 
 /// What a user sees: the command, its exit code, its output and its error output.
 fn validate(paths: &[&str]) -> String {
     let mut args = vec!["validate"];
     args.extend_from_slice(paths);
-    let (code, out, err) = run_fresh(&args);
+    let (code, out, err) = FAIRYFORGE.run(&args);
     format!(
         "$ fairyforge {}\nexit code: {code}\n--- stdout\n{out}--- stderr\n{err}",
         args.join(" ")

@@ -5,7 +5,8 @@
 //! slot name gets a suggestion. A game that `validate` accepts never crashes a command.
 
 use fairyforge::{Severity, Variant};
-use fairyforge_tests::run_fresh;
+
+use crate::FAIRYFORGE;
 
 /// The report of a user's game extending Pick the Piece (or another built-in game).
 fn report(text: &str) -> String {
@@ -49,7 +50,7 @@ fn commands_given_a_royal_slot_report_the_error() {
         vec!["perft", p, "1"],
         vec!["fen", p],
     ] {
-        let (code, _, err) = run_fresh(&args);
+        let (code, _, err) = FAIRYFORGE.run(&args);
         let out = format!("{args:?}: exit {code}\n{err}");
         assert_eq!(code, 1, "{out}");
         assert!(!err.contains("panicked"), "{out}");
@@ -210,7 +211,7 @@ fn validate_prints_warnings_of_a_good_file() {
         "extends = \"chess\"\nname = \"Stuck pawns\"\npromotion = []\n",
     )
     .unwrap();
-    let (code, out, _) = run_fresh(&["validate", path.to_str().unwrap()]);
+    let (code, out, _) = FAIRYFORGE.run(&["validate", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains(": warning: `chess-pawn` is a pawn"), "{out}");
     assert!(
@@ -302,4 +303,20 @@ fn the_built_in_games_move_texts_name_one_move_each() {
             }
         }
     }
+}
+
+/// `[pieces.soldier]` (for `[piece.soldier]`) said only that `pieces` must be a list, then
+/// gave one "not a piece of this game" error, listing no pieces, for every rule of the
+/// game naming a piece. Now one error with the likely fix: the game's pieces are unknown,
+/// so nothing naming them is checked.
+#[test]
+fn an_unreadable_pieces_list_is_the_only_error() {
+    let r = report("extends = \"chess\"\nname = \"Soldiers\"\n[pieces.soldier]\nletter = \"S\"\n");
+    assert_eq!(
+        r,
+        "mine.toml:3:2: `pieces` is the list of the game's pieces, found a table: did you mean `[piece.soldier]`?
+  |
+3 | [pieces.soldier]
+  |  ^^^^^^ a piece is defined in a `[piece.<id>]` table (singular) and listed in `pieces = [\"king\", ...]`
+"    );
 }

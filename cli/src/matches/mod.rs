@@ -111,7 +111,7 @@ struct Played {
     pgn: String,
 }
 
-pub fn run(a: MatchArgs) -> Result<(), String> {
+pub fn run(a: MatchArgs) -> crate::error::Result {
     let variant = crate::game::load(&a.variant, &a.options)?;
     let control = if let Some(t) = a.time {
         Control::MoveTime(t)
@@ -227,7 +227,7 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
         eprint!("\r{}\r", " ".repeat(78));
     }
     if let Some(e) = failure {
-        return Err(e);
+        return Err(e.into());
     }
     print!("{}", tally.summary(&names[0], &names[1]));
     Ok(())

@@ -38,7 +38,7 @@ fn error(msg: &str) {
 }
 
 /// Runs the protocol on standard input and output until `quit` or the end of input.
-pub fn run() -> Result<(), String> {
+pub fn run() -> crate::error::Result {
     let variant = Variant::builtin("chess").ok_or("no built-in chess")?;
     let mut uci = Uci {
         pos: Position::start(&variant),
@@ -174,7 +174,10 @@ impl Uci {
                 }
                 match crate::game::load(value, &[]) {
                     Ok(v) => self.set_variant(v),
-                    Err(e) => error(&format!("VariantPath: {}", e.replace('\n', " "))),
+                    Err(e) => error(&format!(
+                        "VariantPath: {}",
+                        e.to_string().replace('\n', " ")
+                    )),
                 }
             }
             "engine" => match Settings::parse(value) {

@@ -54,7 +54,7 @@ fn say(line: &str) {
 }
 
 /// Runs the protocol on standard input and output until `quit` or the end of input.
-pub fn run() -> Result<(), String> {
+pub fn run() -> crate::error::Result {
     let variant = Variant::builtin("chess").ok_or("no built-in chess")?;
     let (made_tx, made) = channel();
     let mut x = Xboard {

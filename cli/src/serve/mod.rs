@@ -107,10 +107,10 @@ fn cores() -> usize {
 }
 
 /// Runs the server until Ctrl-C.
-pub fn run(a: ServeArgs) -> Result<(), String> {
+pub fn run(a: ServeArgs) -> crate::error::Result {
     let workers = a.workers.unwrap_or_else(cores);
     if workers == 0 || workers > 256 {
-        return Err(format!("--workers {workers}: give 1 to 256"));
+        return Err(format!("--workers {workers}: give 1 to 256").into());
     }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -140,7 +140,8 @@ pub fn run(a: ServeArgs) -> Result<(), String> {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await
-            .map_err(|e| format!("the server stopped: {e}"))
+            .map_err(|e| format!("the server stopped: {e}"))?;
+        Ok(())
     })
 }
 

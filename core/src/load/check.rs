@@ -27,6 +27,11 @@ pub const MAX_PROMOTIONS: usize = 64;
 
 /// Checks the definition; `false` when it cannot be compiled at all.
 pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> bool {
+    if def.pieces_unread {
+        // Every rule naming a piece would be reported as unknown: one mistake, many
+        // messages. The `pieces` error alone says what to fix first.
+        return false;
+    }
     if def.pieces.len() > MAX_KINDS {
         cx.err(
             def.span,

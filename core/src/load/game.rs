@@ -51,7 +51,7 @@ pub(crate) fn read(
     let castling = castling(cx, t, file_span);
     let drops = drops(cx, t);
     let pieces = Pieces::new(&local, library);
-    let mut game_pieces = pieces.of_game(cx, t, &slots, &reserve);
+    let (mut game_pieces, pieces_unread) = pieces.of_game(cx, t, &slots, &reserve);
     values(cx, t, &mut game_pieces);
     VariantDef {
         name,
@@ -63,6 +63,7 @@ pub(crate) fn read(
         holes: board.holes,
         pieces: game_pieces,
         pieces_span: t.get("pieces").map_or(file_span, |n| n.span),
+        pieces_unread,
         setup,
         setup_span,
         promotions,
@@ -402,16 +403,32 @@ impl<'a> Pieces<'a> {
 
     /// The game's pieces: those listed in `pieces`, then those the file defines itself,
     /// then those named by slots and the reserve. Each remembers where the game named it.
+    /// Also says whether a `pieces` key was there but could not be read (its error is
+    /// reported), so that the game's pieces are not known.
     fn of_game(
         &self,
         cx: &mut Ctx,
         t: &Table,
         slots: &[SlotDef],
         reserve: &Option<Vec<(Named, u8)>>,
-    ) -> Vec<PieceDef> {
+    ) -> (Vec<PieceDef>, bool) {
         let mut pieces: Vec<PieceDef> = Vec::new();
         let mut have: HashSet<String> = HashSet::new();
-        for n in cx.names(t, "pieces").unwrap_or_default() {
+        let listed = match t.get("pieces").map(|n| (n, &n.value)) {
+            // `[pieces.soldier]`: a piece defined under the key that lists the pieces.
+            Some((n, Value::Table(defined))) => {
+                let first = defined.entries.keys().next().map_or("<id>", String::as_str);
+                cx.err(
+                    n.span,
+                    format!("`pieces` is the list of the game's pieces, found a table: did you mean `[piece.{first}]`?"),
+                    "a piece is defined in a `[piece.<id>]` table (singular) and listed in `pieces = [\"king\", ...]`",
+                );
+                None
+            }
+            _ => cx.names(t, "pieces"),
+        };
+        let unread = listed.is_none() && t.get("pieces").is_some();
+        for n in listed.unwrap_or_default() {
             match self.by_id.get(n.name.as_str()) {
                 Some(_) if have.contains(&n.name) => cx.err(
                     n.span,
@@ -451,7 +468,7 @@ impl<'a> Pieces<'a> {
                 None => self.unknown(cx, n),
             }
         }
-        pieces
+        (pieces, unread)
     }
 
     /// Reports a piece id that neither the file nor its libraries define.

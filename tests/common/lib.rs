@@ -1,0 +1,133 @@
+//! Helpers shared by the test areas (`tests/<area>/main.rs`): built-in games and positions,
+//! move lists as text, playing moves, temporary directories, a random generator ([`Rng`]),
+//! pieces placed by hand ([`placement`]), the code blocks of the docs ([`markdown`]), the
+//! `fairyforge` binary ([`Binary`]), a guard against hangs ([`within`]) and the fuzzers'
+//! pieces of variant files ([`VARIANT_TOKENS`]).
+
+mod binary;
+pub mod markdown;
+pub mod placement;
+mod rng;
+mod tokens;
+
+pub use binary::Binary;
+pub use rng::Rng;
+pub use tokens::VARIANT_TOKENS;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use fairyforge::{Position, Variant};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// A built-in game.
+pub fn game(name: &str) -> Arc<Variant> {
+    Variant::builtin(name).unwrap_or_else(|| panic!("no built-in game {name}"))
+}
+
+/// A built-in game (or a file) with optional rules turned on or off as the command line
+/// writes them (`NAME`, `NAME=on`, `NAME=off`).
+pub fn game_with_options(
+    spec: &str,
+    options: &[impl AsRef<str>],
+) -> Result<Arc<Variant>, fairyforge::LoadError> {
+    let settings = options
+        .iter()
+        .map(|o| o.as_ref().parse::<fairyforge::OptionSetting>().unwrap());
+    Variant::loader().options(settings).resolve(spec)
+}
+
+/// A position of a built-in game from a position string.
+pub fn pos(name: &str, fen: &str) -> Position {
+    let v = game(name);
+    Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("bad position {fen}: {}", e.render(fen)))
+}
+
+/// The legal moves as sorted R29 text, one per line (as `fairyforge moves` prints them).
+pub fn moves_text(p: &Position) -> String {
+    let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
+    v.sort();
+    v.join("\n")
+}
+
+/// The legal moves of the piece on `from` as sorted R29 text.
+pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| p.move_text(m))
+        .filter(|t| {
+            t.starts_with(from) && !t[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Plays moves given as R29 text; panics with the position if one is not legal.
+pub fn play(p: &mut Position, moves: &[&str]) {
+    if let Err(fairyforge::PlayTextError {
+        index: i, error: e, ..
+    }) = p.play_text(moves)
+    {
+        panic!(
+            "move {} `{}` of {moves:?} in {}: {e}",
+            i + 1,
+            moves[i],
+            p.fen()
+        );
+    }
+}
+
+/// A fresh empty directory under the system's temporary directory, unique to this call.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "fairyforge-{tag}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+/// Runs `f` on a thread and returns its result, failing the test when it takes more than
+/// `secs` seconds: a guard against hangs for inputs that take well under a second (not a
+/// measure of speed). The thread of a hang is left behind.
+pub fn within<T: Send + 'static>(
+    secs: u64,
+    what: &str,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(secs)) {
+        Ok(Ok(v)) => v,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(_) => panic!("{what} took more than {secs} s"),
+    }
+}
+
+/// A count with thousands separators, as messages write counts: `32,933`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

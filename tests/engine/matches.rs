@@ -1,0 +1,230 @@
+//! Issue 14: `fairyforge match`, the computer against itself or another engine: the
+//! summary it prints, the PGN it writes (the game's name in a `Variant` tag, moves that
+//! replay legally), the same games whatever the concurrency at a fixed node count, and
+//! external engines driven over UCI and XBoard (this program's own `uci` and `xboard`
+//! commands stand in for them here).
+
+use fairyforge::Position;
+use fairyforge_tests::game;
+
+use super::FAIRYFORGE;
+
+/// Runs a match; returns its standard output and the PGN it wrote.
+fn run_match(args: &[&str], tag: &str) -> (String, String) {
+    let pgn =
+        std::env::temp_dir().join(format!("fairyforge-match-{tag}-{}.pgn", std::process::id()));
+    let pgn_s = pgn.to_string_lossy().into_owned();
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--pgn", &pgn_s]);
+    let (code, out, err) = FAIRYFORGE.run(&all);
+    assert_eq!(code, 0, "match {args:?}: {err}\n{out}");
+    let text = std::fs::read_to_string(&pgn).expect("the PGN file is written");
+    let _ = std::fs::remove_file(&pgn);
+    (out, text)
+}
+
+/// A game of a PGN text: its tags and its moves.
+type Game = (Vec<(String, String)>, Vec<String>);
+
+/// The games of a PGN text.
+fn games(pgn: &str) -> Vec<Game> {
+    let mut out = Vec::new();
+    for block in pgn.split("\n\n[").filter(|b| !b.trim().is_empty()) {
+        let block = block.trim_start_matches('[');
+        let (head, body) = block.split_once("\n\n").expect("tags, then moves");
+        let tags = head
+            .lines()
+            .map(|l| {
+                let l = l.trim_start_matches('[').trim_end_matches(']');
+                let (k, v) = l.split_once(' ').unwrap();
+                (k.to_string(), v.trim_matches('"').to_string())
+            })
+            .collect();
+        let moves = body
+            .split_whitespace()
+            .filter(|w| !w.ends_with('.') && !w.starts_with('{') && !w.ends_with('}'))
+            .filter(|w| {
+                ![
+                    "1-0", "0-1", "1/2-1/2", "*", "random", "opening", "the", "of", "end",
+                ]
+                .contains(w)
+            })
+            .map(str::to_string)
+            .collect();
+        out.push((tags, moves));
+    }
+    out
+}
+
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> &'a str {
+    tags.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_else(|| panic!("no {name} tag in {tags:?}"))
+}
+
+#[test]
+fn a_self_play_match_reports_and_saves_its_games() {
+    let (out, pgn) = run_match(
+        &[
+            "capablanca",
+            "--games",
+            "2",
+            "--nodes",
+            "400",
+            "--openings",
+            "random-plies:4",
+            "--a",
+            "modern",
+            "--b",
+            "classic",
+            "--max-plies",
+            "60",
+        ],
+        "self",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Capablanca Chess: fairyforge modern against fairyforge classic, 2 games, 400 nodes a move, openings random-plies:4"
+    );
+    assert_eq!(lines[1], "A: fairyforge modern");
+    assert_eq!(lines[2], "B: fairyforge classic");
+    assert!(lines[3].starts_with("2 games: A won "), "{out}");
+    assert!(lines[4].starts_with("Score of A: "), "{out}");
+    assert!(lines[5].starts_with("Elo of A over B: "), "{out}");
+    assert!(lines[6].starts_with("Game ends: "), "{out}");
+    assert!(lines[7].starts_with("Average length: "), "{out}");
+    assert!(lines[8].starts_with("White scored "), "{out}");
+    let games = games(&pgn);
+    assert_eq!(games.len(), 2);
+    for (i, (tags, moves)) in games.iter().enumerate() {
+        assert_eq!(tag(tags, "Variant"), "capablanca");
+        assert_eq!(tag(tags, "Round"), (i + 1).to_string());
+        // Colours alternate: A is White in the first game.
+        let a_white = i == 0;
+        assert_eq!(tag(tags, "White") == "fairyforge modern", a_white);
+        assert!(
+            !tags.iter().any(|(k, _)| k == "FEN"),
+            "the games start from the setup"
+        );
+        // The moves replay legally (castling as the king's move, as GUIs read it).
+        let mut p = Position::start(&game("capablanca"));
+        for m in moves {
+            let mv = p.parse_input(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            p.play_unchecked(&mv);
+        }
+        let result = tag(tags, "Result");
+        match p.outcome() {
+            Some(o) => assert_eq!(
+                result,
+                match o.winner {
+                    Some(fairyforge::Color::White) => "1-0",
+                    Some(fairyforge::Color::Black) => "0-1",
+                    None => "1/2-1/2",
+                }
+            ),
+            None => {
+                assert_eq!(moves.len(), 60, "only the ply limit ends a game early");
+                assert_eq!(result, "1/2-1/2");
+            }
+        }
+        // Both games of a pair share their opening.
+        assert_eq!(moves[..4], games[0].1[..4]);
+    }
+}
+
+#[test]
+fn fixed_node_matches_are_the_same_at_any_concurrency() {
+    let args = [
+        "chess",
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--openings",
+        "random-plies:2",
+        "--max-plies",
+        "40",
+        "--a",
+        "modern",
+        "--b",
+        "nmp=off",
+    ];
+    let (one, pgn_one) = run_match(&[&args[..], &["--concurrency", "1"]].concat(), "c1");
+    let (two, pgn_two) = run_match(&[&args[..], &["--concurrency", "2"]].concat(), "c2");
+    assert_eq!(one, two);
+    assert_eq!(pgn_one, pgn_two);
+}
+
+#[test]
+fn external_engines_over_uci_and_xboard() {
+    let exe = FAIRYFORGE.path().to_string_lossy().into_owned();
+    let uci = format!("uci:{exe} uci");
+    let xboard = format!("xboard:{exe} xboard");
+    // UCI with a node budget; XBoard (no node budgets in its protocol) with a depth.
+    let (out, pgn) = run_match(
+        &[
+            "chess",
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--max-plies",
+            "30",
+            "--a",
+            "modern",
+            "--b",
+            &uci,
+        ],
+        "uci",
+    );
+    assert!(out.contains("2 games: A won "), "{out}");
+    assert!(!out.contains("engine failure"), "{out}\n{pgn}");
+    let (out, pgn) = run_match(
+        &[
+            "capablanca",
+            "--games",
+            "2",
+            "--depth",
+            "2",
+            "--max-plies",
+            "30",
+            "--a",
+            &xboard,
+            "--b",
+            "classic",
+        ],
+        "xboard",
+    );
+    assert!(out.contains("2 games: A won "), "{out}");
+    assert!(!out.contains("engine failure"), "{out}\n{pgn}");
+    for (tags, moves) in games(&pgn) {
+        assert_eq!(tag(&tags, "Variant"), "capablanca");
+        assert!(!moves.is_empty());
+    }
+}
+
+#[test]
+fn a_missing_engine_is_an_error() {
+    let (code, _, err) = FAIRYFORGE.run(&[
+        "match",
+        "chess",
+        "--games",
+        "1",
+        "--b",
+        "uci:/nonexistent/engine",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("cannot start the engine `/nonexistent/engine`"),
+        "{err}"
+    );
+    let (code, _, err) = FAIRYFORGE.run(&["match", "chess", "--a", "lmr=sometimes"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "error: --a: engine setting `lmr=sometimes`: `sometimes` is neither `on` nor `off`\n"
+    );
+}

@@ -1,0 +1,293 @@
+//! Issue 14: the engine protocols as transcripts, commands in and answers out: `fairyforge
+//! uci` and `fairyforge xboard`, with bad commands (answered with an error line, never a
+//! crash) and a stop during a search. Searches that the transcripts show are forced (a
+//! mate in one, a single legal move) so that the answers do not depend on the engine's
+//! taste; counters that depend on the machine (nodes, speed, time) are masked.
+
+use std::time::{Duration, Instant};
+
+use fairyforge_tests::pos;
+
+use super::FAIRYFORGE;
+
+/// Runs `fairyforge PROTOCOL` with these lines as input; returns its output.
+fn session(protocol: &str, lines: &[&str]) -> String {
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let (code, out, err) = FAIRYFORGE.run_with_stdin(&[protocol], &input);
+    assert_eq!(code, 0, "{protocol} failed: {err}\n{out}");
+    assert!(err.is_empty(), "{protocol} wrote to standard error: {err}");
+    out
+}
+
+/// The output with machine-dependent numbers replaced by `N`.
+fn mask(out: &str) -> String {
+    let mut lines = Vec::new();
+    for line in out.lines() {
+        let mut words: Vec<String> = line.split(' ').map(str::to_string).collect();
+        for i in 1..words.len() {
+            if ["nodes", "nps", "time", "seldepth"].contains(&words[i - 1].as_str()) {
+                words[i] = "N".into();
+            }
+        }
+        lines.push(words.join(" "));
+    }
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn uci_transcript() {
+    let out = session(
+        "uci",
+        &[
+            "uci",
+            "isready",
+            "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "go depth 4",
+            "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8",
+            "go depth 2",
+            "setoption name UCI_Variant value capablanca",
+            "position startpos moves e2e4 e7e5",
+            "d",
+            "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1",
+            "setoption name UCI_Variant value chess",
+            "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1",
+            "d",
+            "quit",
+        ],
+    );
+    let options: Vec<&str> = out.lines().filter(|l| l.starts_with("option ")).collect();
+    assert!(
+        options.contains(&"option name Hash type spin default 64 min 1 max 1048576"),
+        "{out}"
+    );
+    assert!(
+        options.iter().any(|o| o.starts_with(
+            "option name UCI_Variant type combo default chess var chess var capablanca var birds-and-ninjas"
+        )),
+        "{out}"
+    );
+    let answers: Vec<&str> = out.lines().filter(|l| !l.starts_with("option ")).collect();
+    assert_eq!(
+        mask(&answers.join("\n")),
+        format!(
+            "id name fairyforge 0.1.0\n\
+             id author the fairyforge authors\n\
+             uciok\n\
+             readyok\n\
+             info depth 1 seldepth N score mate 1 nodes N nps N time N pv a1a8\n\
+             bestmove a1a8\n\
+             bestmove (none)\n\
+             info string variant Capablanca Chess\n\
+             info string position {}\n\
+             info string error: bad position for Capablanca Chess: rank 8 has 10 squares, the position string gives 8\n\
+             info string variant Chess\n\
+             info string position r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1\n",
+            capablanca_after()
+        )
+    );
+}
+
+/// The Capablanca position after e2e4 e7e5, as fairyforge writes it.
+fn capablanca_after() -> String {
+    let mut p = fairyforge::Position::start(&fairyforge_tests::game("capablanca"));
+    p.play_text(&["e2e4", "e7e5"]).unwrap();
+    p.fen()
+}
+
+#[test]
+fn uci_bad_commands_get_an_error_line() {
+    let out = session(
+        "uci",
+        &[
+            "bogus",
+            "position startpos moves e2e5",
+            "position sideways",
+            "setoption name Hash value 0",
+            "setoption name UCI_Variant value nonsense",
+            "setoption name Colour value blue",
+            "setoption name Engine value lmr=maybe",
+            "go depth x",
+            "isready",
+            "quit",
+        ],
+    );
+    assert_eq!(
+        out,
+        "info string error: unknown command `bogus`\n\
+         info string error: move 1 `e2e5` is not a legal move in this position\n\
+         info string error: expected `position startpos` or `position fen FEN`, then `moves ...`\n\
+         info string error: Hash: 0 MB is out of range: give a size from 1 to 1048576 megabytes\n\
+         info string error: UCI_Variant: no built-in game `nonsense` (the games are chess, capablanca, birds-and-ninjas, stealth-ninja, stealth-ninja-alternate-start, stealth-ninja-alternative-setup, stealth-ninja-alternative-reinforcements, flying-bombers-grand, insane-ninja, pick-the-piece, air-and-trench-warfare)\n\
+         info string error: no option `Colour`\n\
+         info string error: engine setting `lmr=maybe`: `maybe` is neither `on` nor `off`\n\
+         info string error: go depth x: not a whole number\n\
+         bestmove (none)\n\
+         readyok\n"
+    );
+}
+
+#[test]
+fn uci_stop_during_an_infinite_search() {
+    let t = Instant::now();
+    let out = session(
+        "uci",
+        &[
+            "setoption name UCI_Variant value birds-and-ninjas",
+            "position startpos",
+            "go infinite",
+            "stop",
+            "isready",
+            "quit",
+        ],
+    );
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    let lines: Vec<&str> = out.lines().collect();
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove after stop:\n{out}"));
+    let mv = lines[best].strip_prefix("bestmove ").unwrap();
+    let start = pos(
+        "birds-and-ninjas",
+        "ff/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/FF[JJJJjjjj] w BIbi - 0 1",
+    );
+    assert!(start.parse_move(mv).is_ok(), "{mv} is legal");
+    assert!(
+        lines[..best].iter().all(|l| l.starts_with("info ")),
+        "{out}"
+    );
+    assert_eq!(lines[best + 1..], ["readyok"], "{out}");
+}
+
+#[test]
+fn xboard_transcript() {
+    let out = session(
+        "xboard",
+        &[
+            "xboard",
+            "protover 2",
+            "new",
+            "force",
+            "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "sd 4",
+            "go",
+            "ping 7",
+            "new",
+            "usermove e2e5",
+            "force",
+            "usermove e2e4",
+            "usermove e7e5",
+            "undo",
+            "usermove d7d5",
+            "setboard 4k3/8/8/8/8/8/8/R3K2R w K - 0 1",
+            "usermove e1g1",
+            "variant capablanca",
+            "ping 8",
+            "quit",
+        ],
+    );
+    assert_eq!(
+        out,
+        format!(
+            "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 san=0 name=0 memory=1 myname=\"fairyforge 0.1.0\" variants=\"normal,capablanca,{}\"\n\
+             feature option=\"Engine -string modern\"\n\
+             feature done=1\n\
+             move a1a8\n\
+             1-0 {{White wins by checkmate}}\n\
+             pong 7\n\
+             Illegal move: e2e5\n\
+             pong 8\n",
+            fairyforge::builtin::game_names()
+                .iter()
+                .filter(|g| **g != "chess" && **g != "capablanca")
+                .copied()
+                .collect::<Vec<_>>()
+                .join(",")
+        )
+    );
+}
+
+#[test]
+fn xboard_bad_commands_get_an_error_line() {
+    let out = session(
+        "xboard",
+        &[
+            "protover 2",
+            "bogus",
+            "setboard garbage",
+            "variant nonsense",
+            "sd 0",
+            "st forever",
+            "level 40",
+            "memory 0",
+            "option Colour=blue",
+            "usermove e2",
+            "ping 1",
+            "quit",
+        ],
+    );
+    let answers: Vec<&str> = out.lines().filter(|l| !l.starts_with("feature")).collect();
+    assert_eq!(
+        answers,
+        [
+            "Error (unknown command): bogus",
+            "tellusererror Illegal position",
+            "Error (unsupported variant): nonsense",
+            "Error (bad depth, give 1 to 64): sd 0",
+            "Error (bad st: `forever` is not a number of seconds): st forever",
+            "Error (bad level): level 40",
+            "Error (bad memory: 0 MB is out of range: give a size from 1 to 1048576 megabytes): memory 0",
+            "Error (unknown option): option Colour=blue",
+            "Illegal move: e2",
+            "pong 1",
+        ]
+    );
+}
+
+#[test]
+fn xboard_move_now_during_a_search() {
+    // Thirty seconds a move, then `?`: the engine moves at once.
+    let t = Instant::now();
+    let out = session(
+        "xboard",
+        &[
+            "protover 2",
+            "new",
+            "variant capablanca",
+            "st 30",
+            "go",
+            "?",
+            "ping 2",
+            "quit",
+        ],
+    );
+    assert!(t.elapsed() < Duration::from_secs(20), "{:?}", t.elapsed());
+    let answers: Vec<&str> = out.lines().filter(|l| !l.starts_with("feature")).collect();
+    assert_eq!(answers.len(), 2, "{out}");
+    let mv = answers[0]
+        .strip_prefix("move ")
+        .unwrap_or_else(|| panic!("{out}"));
+    let start = fairyforge::Position::start(&fairyforge_tests::game("capablanca"));
+    assert!(start.parse_move(mv).is_ok(), "{mv}");
+    assert_eq!(answers[1], "pong 2");
+}
+
+#[test]
+fn xboard_describes_a_game_it_does_not_know() {
+    let out = session(
+        "xboard",
+        &["protover 2", "variant birds-and-ninjas", "quit"],
+    );
+    let answers: Vec<&str> = out.lines().filter(|l| !l.starts_with("feature")).collect();
+    assert_eq!(
+        answers[0],
+        "setup (JNBRQFP........G.....Kjnbrqfp........g.....k) 10x12+1_fairy \
+         ****ff****/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/****FF****[JJJJjjjj] w BIbi - 0 1"
+    );
+    // Pieces with an XBetza form get a piece command; fly-over and double captures have
+    // none.
+    assert!(answers.contains(&"piece N& N"), "{out}");
+    assert!(answers.contains(&"piece R& R"), "{out}");
+    assert!(!answers.iter().any(|l| l.starts_with("piece F&")), "{out}");
+    assert!(!answers.iter().any(|l| l.starts_with("piece G&")), "{out}");
+}
