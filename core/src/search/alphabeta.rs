@@ -230,6 +230,9 @@ impl Modern {
     }
 
     /// The move loop of a node.
+    ///
+    /// Long, as `negamax`: per move, the pruning, reduction and extension decisions in
+    /// the order the algorithm takes them, each a few lines behind its feature switch.
     #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,

@@ -604,6 +604,8 @@ impl Searcher {
         alpha
     }
 
+    /// Long on purpose: this is the search as it was before the modern one, kept line for
+    /// line so that matches measure the new engine against exactly that (`classic`).
     fn negamax(
         &mut self,
         pos: &mut Position,
@@ -706,6 +708,8 @@ impl Searcher {
         result
     }
 
+    /// The move loop of a node. Long on purpose, like `negamax`: the pre-modern search
+    /// kept unchanged as the baseline of matches.
     #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,

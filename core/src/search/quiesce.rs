@@ -33,6 +33,11 @@ const QS_MOVES: usize = 3;
 const LEAF_BUDGET: u64 = 4_096;
 
 impl Modern {
+    /// The quiescence search: captures (and checks near the leaf) until the position is
+    /// quiet, within the leaf's node budget.
+    ///
+    /// Long, as `negamax`: stand-pat, the budget, move selection and the SEE and delta
+    /// pruning of each capture are steps of one loop, each a few lines.
     pub(super) fn qsearch(
         &mut self,
         pos: &mut Position,
