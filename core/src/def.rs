@@ -3,6 +3,51 @@
 
 use crate::source::Span;
 
+/// The named direction sets of the file format: one step each, `(files, ranks)` in
+/// White's view. The file's names for them are in the schema; `describe` says them in words.
+pub mod dirs {
+    /// Up, right, down, left.
+    pub const ORTHOGONAL: &[(i8, i8)] = &[(0, 1), (1, 0), (0, -1), (-1, 0)];
+    /// The four diagonal steps.
+    pub const DIAGONAL: &[(i8, i8)] = &[(1, 1), (1, -1), (-1, -1), (-1, 1)];
+    /// The orthogonal steps, then the diagonal ones.
+    pub const ALL: &[(i8, i8)] = &[
+        (0, 1),
+        (1, 0),
+        (0, -1),
+        (-1, 0),
+        (1, 1),
+        (1, -1),
+        (-1, -1),
+        (-1, 1),
+    ];
+    /// One step toward the opponent.
+    pub const FORWARD: &[(i8, i8)] = &[(0, 1)];
+    /// One step toward the own side.
+    pub const BACKWARD: &[(i8, i8)] = &[(0, -1)];
+    /// One step left or right.
+    pub const SIDEWAYS: &[(i8, i8)] = &[(1, 0), (-1, 0)];
+    /// The two diagonal steps toward the opponent.
+    pub const FORWARD_DIAGONAL: &[(i8, i8)] = &[(1, 1), (-1, 1)];
+    /// The two diagonal steps toward the own side.
+    pub const BACKWARD_DIAGONAL: &[(i8, i8)] = &[(1, -1), (-1, -1)];
+
+    /// The 8 images of an offset under the board's mirrors and its diagonal flip (the same
+    /// offset more than once when it lies on an axis or a diagonal).
+    pub fn images((x, y): (i8, i8)) -> [(i8, i8); 8] {
+        [
+            (x, y),
+            (-x, y),
+            (x, -y),
+            (-x, -y),
+            (y, x),
+            (-y, x),
+            (y, -x),
+            (-y, -x),
+        ]
+    }
+}
+
 /// How a move primitive treats its landing square.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Mode {

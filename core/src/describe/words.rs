@@ -1,43 +1,22 @@
 //! Move primitives, directions and zones in words.
 
-use crate::def::{EpRole, Mode, MoveDef, Over, Prim, ZoneDef, ZoneItem};
+use crate::def::{EpRole, Mode, MoveDef, Over, Prim, ZoneDef, ZoneItem, dirs};
 
 /// Named direction sets, largest first, with how a sentence says them.
 const NAMED: &[(&[(i8, i8)], &str)] = &[
-    (
-        &[
-            (0, 1),
-            (1, 0),
-            (0, -1),
-            (-1, 0),
-            (1, 1),
-            (1, -1),
-            (-1, -1),
-            (-1, 1),
-        ],
-        "in all 8 directions",
-    ),
-    (&[(0, 1), (1, 0), (0, -1), (-1, 0)], "orthogonally"),
-    (&[(1, 1), (1, -1), (-1, -1), (-1, 1)], "diagonally"),
-    (&[(1, 0), (-1, 0)], "sideways"),
-    (&[(1, 1), (-1, 1)], "diagonally forward"),
-    (&[(1, -1), (-1, -1)], "diagonally backward"),
-    (&[(0, 1)], "forward"),
-    (&[(0, -1)], "backward"),
+    (dirs::ALL, "in all 8 directions"),
+    (dirs::ORTHOGONAL, "orthogonally"),
+    (dirs::DIAGONAL, "diagonally"),
+    (dirs::SIDEWAYS, "sideways"),
+    (dirs::FORWARD_DIAGONAL, "diagonally forward"),
+    (dirs::BACKWARD_DIAGONAL, "diagonally backward"),
+    (dirs::FORWARD, "forward"),
+    (dirs::BACKWARD, "backward"),
 ];
 
 /// The 8 images of an offset under the board's symmetries.
-fn orbit((x, y): (i8, i8)) -> Vec<(i8, i8)> {
-    let mut v = vec![
-        (x, y),
-        (-x, y),
-        (x, -y),
-        (-x, -y),
-        (y, x),
-        (-y, x),
-        (y, -x),
-        (-y, -x),
-    ];
+fn orbit(d: (i8, i8)) -> Vec<(i8, i8)> {
+    let mut v = dirs::images(d).to_vec();
     v.sort();
     v.dedup();
     v

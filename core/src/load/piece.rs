@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use crate::def::{EpRole, Mode, MoveDef, Over, PieceDef, Prim};
+use crate::def::{EpRole, Mode, MoveDef, Over, PieceDef, Prim, dirs};
 use crate::geometry::{MAX_FILES, MAX_RANKS};
 use crate::source::{Ctx, Span, one_of, suggest};
 
@@ -412,16 +412,7 @@ fn direction_name(cx: &mut Ctx, s: &str, span: Span) -> Vec<(i8, i8)> {
 /// The images of an offset under a symmetry.
 fn symmetric(cx: &mut Ctx, (x, y): (i8, i8), (symmetry, span): (&str, Span)) -> Vec<(i8, i8)> {
     match symmetry {
-        "all" => vec![
-            (x, y),
-            (-x, y),
-            (x, -y),
-            (-x, -y),
-            (y, x),
-            (-y, x),
-            (y, -x),
-            (-y, -x),
-        ],
+        "all" => dirs::images((x, y)).to_vec(),
         "left-right" => vec![(x, y), (-x, y)],
         "forward-back" => vec![(x, y), (x, -y)],
         "none" => vec![(x, y)],

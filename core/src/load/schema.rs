@@ -4,6 +4,8 @@
 //!
 //! The order of the keys in each table is the order in which messages list them.
 
+use crate::def::dirs;
+
 /// One key of a table of the format. Its type, default and meaning document it here and
 /// are compared with docs/format.md by a test; the loader reads only the names.
 #[derive(Copy, Clone, Debug)]
@@ -472,26 +474,14 @@ pub(crate) const ZONE_NAMES: &[&str] = &[
 
 /// The direction names and their offsets `[files, ranks]` in White's view.
 pub(crate) const DIRECTIONS: &[(&str, &[(i8, i8)])] = &[
-    ("orthogonal", &[(0, 1), (1, 0), (0, -1), (-1, 0)]),
-    ("diagonal", &[(1, 1), (1, -1), (-1, -1), (-1, 1)]),
-    (
-        "all",
-        &[
-            (0, 1),
-            (1, 0),
-            (0, -1),
-            (-1, 0),
-            (1, 1),
-            (1, -1),
-            (-1, -1),
-            (-1, 1),
-        ],
-    ),
-    ("forward", &[(0, 1)]),
-    ("backward", &[(0, -1)]),
-    ("sideways", &[(1, 0), (-1, 0)]),
-    ("forward-diagonal", &[(1, 1), (-1, 1)]),
-    ("backward-diagonal", &[(1, -1), (-1, -1)]),
+    ("orthogonal", dirs::ORTHOGONAL),
+    ("diagonal", dirs::DIAGONAL),
+    ("all", dirs::ALL),
+    ("forward", dirs::FORWARD),
+    ("backward", dirs::BACKWARD),
+    ("sideways", dirs::SIDEWAYS),
+    ("forward-diagonal", dirs::FORWARD_DIAGONAL),
+    ("backward-diagonal", dirs::BACKWARD_DIAGONAL),
 ];
 
 pub(crate) const SYMMETRIES: &[&str] = &["all", "left-right", "forward-back", "none"];
