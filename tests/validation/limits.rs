@@ -491,3 +491,41 @@ fn a_mistake_on_a_long_line_shows_a_cut_line() {
         "{shown}"
     );
 }
+
+/// `tune` reads PGN files within limits too: a FIFO is refused before it is read (it
+/// would block forever), and a file over 256 MiB (a sparse one of 1 GiB here) from its
+/// size, before any allocation.
+#[test]
+fn tune_refuses_a_fifo_and_a_pgn_over_the_size_limit() {
+    let dir = temp_dir("tune");
+    let fifo = dir.join("games.pgn");
+    let c = std::ffi::CString::new(fifo.to_string_lossy().as_bytes()).unwrap();
+    // SAFETY: a valid C string naming a path in a fresh directory.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let shown = fifo.to_string_lossy().into_owned();
+    let (code, _, err) = within(20, "tune on a FIFO", move || {
+        crate::FAIRYFORGE.run(&["tune", &shown])
+    });
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        format!(
+            "error: {} is not a regular file: it is not used as a PGN file\n",
+            fifo.display()
+        )
+    );
+    let huge = dir.join("huge.pgn");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    let (code, _, err) = crate::FAIRYFORGE.run(&["tune", &huge.to_string_lossy()]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        format!(
+            "error: {} is not read: it has 1,073,741,824 bytes, more than the 268,435,456 a PGN file may have\n",
+            huge.display()
+        )
+    );
+}
