@@ -14,6 +14,7 @@ mod bench_search;
 mod check;
 mod describe;
 mod error;
+mod files;
 mod game;
 mod list;
 mod matches;

@@ -108,7 +108,7 @@ pub fn run(a: TuneArgs) -> crate::error::Result {
     let mut data = Dataset::new();
     let mut games = 0;
     for path in &a.pgn {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = crate::files::read_text(std::path::Path::new(path), crate::files::PGN)?;
         for g in read_games(&text) {
             let v = Variant::builtin(&g.variant)
                 .ok_or_else(|| format!("{path}: no built-in game `{}`", g.variant))?;

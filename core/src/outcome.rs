@@ -49,14 +49,14 @@ impl fmt::Display for Outcome {
 /// How many times the current position has occurred in this game, counting now.
 /// Only positions since the last irreversible move can repeat.
 pub(crate) fn repetitions(pos: &Position) -> usize {
-    let hashes: Vec<u64> = pos.hash_history().collect();
-    let window = (pos.halfmove_clock() as usize).min(hashes.len());
-    1 + hashes[hashes.len() - window..]
-        .iter()
+    let window = pos.halfmove_clock() as usize;
+    1 + pos
+        .hash_history()
         .rev()
+        .take(window)
         .skip(1)
         .step_by(2)
-        .filter(|h| **h == pos.hash())
+        .filter(|h| *h == pos.hash())
         .count()
 }
 

@@ -322,7 +322,7 @@ impl Position {
 impl Position {
     /// The legal moves of the side to move (R23).
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut p = self.clone();
+        let mut p = self.without_history();
         let mut out = Vec::new();
         p.generate_legal(&mut out);
         out
@@ -704,8 +704,30 @@ impl Position {
     }
 
     /// Hashes of the positions before each move played, oldest first.
-    pub(crate) fn hash_history(&self) -> impl Iterator<Item = u64> + '_ {
+    pub(crate) fn hash_history(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = u64> + ExactSizeIterator + '_ {
         self.history.iter().map(|u| u.hash)
+    }
+
+    /// A copy of this position without the moves that led to it: what generating the
+    /// legal moves needs, at a cost that does not grow with the game's length.
+    fn without_history(&self) -> Position {
+        Position {
+            variant: self.variant.clone(),
+            board: self.board.clone(),
+            side: self.side,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            reserves: self.reserves,
+            king: self.king,
+            lists: self.lists.clone(),
+            index: self.index.clone(),
+            hash: self.hash,
+            history: Vec::new(),
+        }
     }
 
     /// Pseudo-legal moves of `us` (ignoring whose turn it is), without castling.

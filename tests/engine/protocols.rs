@@ -121,7 +121,6 @@ fn uci_bad_commands_get_an_error_line() {
          info string error: no option `Colour`\n\
          info string error: engine setting `lmr=maybe`: `maybe` is neither `on` nor `off`\n\
          info string error: go depth x: not a whole number\n\
-         bestmove (none)\n\
          readyok\n"
     );
 }
@@ -290,4 +289,27 @@ fn xboard_describes_a_game_it_does_not_know() {
     assert!(answers.contains(&"piece R& R"), "{out}");
     assert!(!answers.iter().any(|l| l.starts_with("piece F&")), "{out}");
     assert!(!answers.iter().any(|l| l.starts_with("piece G&")), "{out}");
+}
+
+/// A line that is not UTF-8 (a Latin-1 file name) gets an error line, and the session
+/// goes on.
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_line() {
+    let (code, out, err) = FAIRYFORGE.run_with_bytes(
+        &["uci"],
+        b"setoption name VariantPath value variants/caf\xe9.toml\nisready\nquit\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert_eq!(
+        out,
+        "info string error: the line is not UTF-8 text (byte 0xE9 at column 46): it was ignored\n\
+         readyok\n"
+    );
+    let (code, out, err) =
+        FAIRYFORGE.run_with_bytes(&["xboard"], b"xboard\nnew\nvariant caf\xe9\nping 7\nquit\n");
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(
+        out.ends_with("Error (not UTF-8 text): byte 0xE9 at column 12\npong 7\n"),
+        "{out}"
+    );
 }

@@ -4,7 +4,6 @@
 //! Moves are fairyforge's move text, castling as the king's move (`e1g1`) as GUIs send
 //! it (the full form is read too). See `docs/protocols.md`.
 
-use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -50,10 +49,14 @@ pub fn run() -> crate::error::Result {
         infinite: false,
     };
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
-        if !uci.command(line.trim()) {
-            break;
+    for line in super::lines::lines(stdin.lock()) {
+        match line.map_err(|e| format!("cannot read the input: {e}"))? {
+            Ok(line) => {
+                if !uci.command(line.trim()) {
+                    break;
+                }
+            }
+            Err(e) => error(&e.to_string()),
         }
     }
     uci.told_to_stop.store(true, Ordering::Relaxed);
@@ -101,9 +104,10 @@ impl Uci {
             }
             "go" => {
                 self.settle();
+                // A `go` that cannot be read starts no search: the error line is the
+                // whole answer (a `bestmove (none)` would read as a resignation).
                 if let Err(e) = self.go(&rest) {
                     error(&e);
-                    say("bestmove (none)");
                 }
             }
             "stop" => {

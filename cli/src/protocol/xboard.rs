@@ -4,7 +4,6 @@
 //! `variant` with a `setup` command (board size, pieces, start position) and a `piece`
 //! command in XBetza for each piece that can be written so. See `docs/protocols.md`.
 
-use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -73,10 +72,17 @@ pub fn run() -> crate::error::Result {
         discard: Arc::new(AtomicBool::new(false)),
     };
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
-        if !x.command(line.trim()) {
-            break;
+    for line in super::lines::lines(stdin.lock()) {
+        match line.map_err(|e| format!("cannot read the input: {e}"))? {
+            Ok(line) => {
+                if !x.command(line.trim()) {
+                    break;
+                }
+            }
+            Err(e) => say(&format!(
+                "Error (not UTF-8 text): byte 0x{:02X} at column {}",
+                e.byte, e.column
+            )),
         }
     }
     x.abandon();

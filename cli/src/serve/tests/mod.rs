@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use super::{AppState, Config, router};
 
 mod games;
+mod hostile;
 mod limits;
 mod piece;
 mod play;
@@ -32,15 +33,19 @@ impl Server {
     }
 
     pub async fn with(config: Config) -> Server {
-        let state = Arc::new(AppState::new(config));
-        let app = router(state.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a loopback port");
         let addr = listener.local_addr().unwrap();
-        tokio::spawn(async move {
-            axum::serve(listener, app).await.unwrap();
-        });
+        let served = super::guard::Served::new("127.0.0.1", addr.port());
+        let state = Arc::new(AppState::new(config).serving(served));
+        let app = router(state.clone());
+        tokio::spawn(super::conn::serve(
+            listener,
+            app,
+            config.connections,
+            std::future::pending(),
+        ));
         Server { addr, state }
     }
 
