@@ -17,7 +17,6 @@ mod games;
 mod limits;
 mod piece;
 mod play;
-mod readable;
 mod think;
 
 /// A server on a free loopback port, running on the test's runtime.
