@@ -70,11 +70,13 @@ pub use load::{
     MAX_FILES, MAX_OPTIONS, MAX_PROMOTIONS, library_pieces,
 };
 pub use moves::{Move, MoveKind};
-pub use notation::{Illegal, InputError, Malformed, MoveError, PlayTextError, Unreadable};
+pub use notation::{
+    Illegal, IllegalMove, InputError, Malformed, MoveError, PlayTextError, Unreadable,
+};
 pub use options::{OptionError, OptionSetting};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft, perft_with_progress};
-pub use position::{IllegalMove, Position};
+pub use position::Position;
 pub use refusal::CastlingRefusal;
 pub use setup::{MAX_COUNTER, MAX_RESERVE, Setup, SetupError, SetupErrorKind};
 pub use source::Severity;

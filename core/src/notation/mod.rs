@@ -31,6 +31,42 @@ pub struct PlayTextError {
     pub error: MoveError,
 }
 
+/// A move that is not legal in the position it was played in ([`Position::play`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a legal move in this position")]
+pub struct IllegalMove {
+    /// The move's long text, as far as the position can write it.
+    pub text: String,
+}
+
+/// Playing moves checked against the legal moves, a refused one named by its text.
+impl Position {
+    /// Plays a move if it is legal in this position.
+    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        if self.legal_moves().contains(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove {
+                text: self.move_text(m),
+            })
+        }
+    }
+
+    /// Plays moves given as long text, in order, stopping at the first that is not legal.
+    pub fn play_text(&mut self, moves: &[&str]) -> Result<(), PlayTextError> {
+        for (index, t) in moves.iter().enumerate() {
+            let m = self.parse_move(t).map_err(|error| PlayTextError {
+                index,
+                text: t.to_string(),
+                error,
+            })?;
+            self.play_unchecked(&m);
+        }
+        Ok(())
+    }
+}
+
 /// Move text.
 impl Position {
     /// The long text of a move of this position (docs/rules.md, "Move text"): `e2e5`,
@@ -107,18 +143,5 @@ impl Position {
     /// king's move (`e1g1`), promotion letters in either case (`e7e8Q`).
     pub fn parse_gui_text(&self, text: &str) -> Result<Move, MoveError> {
         gui::read(self, text)
-    }
-
-    /// Plays moves given as long text, in order, stopping at the first that is not legal.
-    pub fn play_text(&mut self, moves: &[&str]) -> Result<(), PlayTextError> {
-        for (index, t) in moves.iter().enumerate() {
-            let m = self.parse_move(t).map_err(|error| PlayTextError {
-                index,
-                text: t.to_string(),
-                error,
-            })?;
-            self.play_unchecked(&m);
-        }
-        Ok(())
     }
 }
