@@ -2,7 +2,9 @@
 //! XBoard and WinBoard speak it. Orthodox chess is XBoard's `normal` and Capablanca its
 //! `capablanca`; for the other games, which XBoard does not know, the engine answers
 //! `variant` with a `setup` command (board size, pieces, start position) and a `piece`
-//! command in XBetza for each piece that can be written so. See `docs/protocols.md`.
+//! command in XBetza for each piece that can be written so, and answers `lift` with the
+//! squares the lifted piece may go to (`highlight`), so that a person plays every game by
+//! hand with the engine's rules. See `docs/protocols.md`.
 
 use std::io::BufRead;
 use std::sync::Arc;
@@ -11,8 +13,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
 
 use fairyforge::search::{Clock, Limits, Report, Score, Searcher, Settings};
-use fairyforge::{Color, Move, Position, Variant};
+use fairyforge::{Color, Kind, Move, Position, Variant};
 
+use super::setup::{Layout, from_xboard_fen};
 use super::thinker::Thinker;
 
 const DEFAULT_HASH_MB: usize = 64;
@@ -46,6 +49,8 @@ struct Xboard {
     made_tx: Sender<Move>,
     /// Set when a search's move must not be played (`force`, `new`, `undo`...).
     discard: Arc<AtomicBool>,
+    /// Where the game's pieces are among XBoard's, for a game it does not know.
+    layout: Option<Layout>,
 }
 
 fn say(line: &str) {
@@ -70,6 +75,7 @@ pub fn run() -> crate::error::Result {
         made,
         made_tx,
         discard: Arc::new(AtomicBool::new(false)),
+        layout: None,
     };
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
@@ -83,12 +89,12 @@ pub fn run() -> crate::error::Result {
 }
 
 /// The rank shift between fairyforge's square names and XBoard's, whose ranks start at 1.
-fn shift(v: &Variant) -> i32 {
+pub(super) fn shift(v: &Variant) -> i32 {
     1 - *v.geometry().rank_range().start() as i32
 }
 
 /// Rewrites the square names in a move text by `by` ranks (`e0f1` to `e1f2`).
-fn shift_text(text: &str, by: i32) -> String {
+pub(super) fn shift_text(text: &str, by: i32) -> String {
     if by == 0 {
         return text.to_string();
     }
@@ -131,6 +137,19 @@ impl Xboard {
                 return true;
             }
             "quit" => return false,
+            // A piece lifted or put down on the board (the `highlight` feature): answered
+            // from the position now, never waiting for a search (a piece lifted while the
+            // engine thinks is a premove: XBoard's own marks stay).
+            "lift" | "put" | "hover" => {
+                if !self.thinker.busy() {
+                    // A search that is over: its move joins the position first.
+                    self.settle();
+                    if cmd == "lift" {
+                        self.lift(arg);
+                    }
+                }
+                return true;
+            }
             "force" | "new" | "result" | "undo" | "remove" | "setboard" | "variant" | "go"
             | "usermove" | "memory" | "option" => self.abandon(),
             _ => self.settle(),
@@ -165,7 +184,12 @@ impl Xboard {
                 Ok(cs) => self.time_left = Some(cs.min(crate::numbers::MAX_SECONDS as u64 * 100)),
                 Err(_) => say(&format!("Error (bad time): {line}")),
             },
-            "setboard" => match Position::from_fen(&self.variant, arg) {
+            // fairyforge's position string, or XBoard's (squares off the board as `*`,
+            // ranks from 1) for a game it does not know.
+            "setboard" => match Position::from_fen(&self.variant, arg).or_else(|e| {
+                Position::from_fen(&self.variant, &from_xboard_fen(&self.variant, arg))
+                    .map_err(|_| e)
+            }) {
                 Ok(p) => self.pos = p,
                 Err(_) => say("tellusererror Illegal position"),
             },
@@ -214,7 +238,7 @@ impl Xboard {
         }
         say(&format!(
             "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
-             analyze=0 colors=0 san=0 name=0 memory=1 myname=\"fairyforge {}\" variants=\"{}\"",
+             analyze=0 colors=0 san=0 name=0 memory=1 highlight=1 myname=\"fairyforge {}\" variants=\"{}\"",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));
@@ -248,11 +272,113 @@ impl Xboard {
         };
         self.variant = v;
         self.pos = Position::start(&self.variant);
+        self.layout = None;
         if !XBOARD_NAMES.iter().any(|(x, _)| *x == name) {
             for line in super::setup::commands(&self.variant) {
                 say(&line);
             }
+            self.layout = Layout::of(&self.variant);
         }
+    }
+
+    /// `lift SQUARE`: marks where the lifted piece may go (yellow a move, red a capture,
+    /// magenta a promotion), so that XBoard takes exactly the engine's legal moves even
+    /// where its own rules or the `piece` commands cannot tell them; for a promotion, the
+    /// pieces it may become (`choice`). A piece lifted from the holdings is marked where
+    /// it may be dropped (the square where it ends, its push included).
+    fn lift(&self, square: &str) {
+        let v = &self.variant;
+        let g = v.geometry();
+        let by = shift(v);
+        let ranks = g.rank_range().end() - g.rank_range().start() + 1;
+        let board_square = g.parse_square(&shift_text(square, -by));
+        let held = board_square
+            .is_none()
+            .then(|| self.held_kind(square, ranks))
+            .flatten();
+        let side = self.pos.side_to_move();
+        if board_square.is_none() && held.is_none() {
+            say(&format!("Error (no such square): lift {square}"));
+            return;
+        }
+        let moves: Vec<Move> = self
+            .pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| match held {
+                Some((k, c)) => c == side && m.dropped() == Some(k),
+                None => !m.is_drop() && Some(m.from()) == board_square,
+            })
+            .collect();
+        // Each square's mark: promotion over capture over move.
+        let mut marks = vec![None; g.num_squares()];
+        let mut choice = String::new();
+        for m in &moves {
+            let mark = if let Some(k) = m.promotion() {
+                let l = v.piece(k).letter();
+                if !choice.contains(l) {
+                    choice.push(l);
+                }
+                'M'
+            } else if self.pos.captures_of(m).is_empty() {
+                'Y'
+            } else {
+                'R'
+            };
+            let slot = &mut marks[m.to().index()];
+            *slot = Some(match (*slot, mark) {
+                (Some('M'), _) | (_, 'M') => 'M',
+                (Some('R'), _) | (_, 'R') => 'R',
+                _ => 'Y',
+            });
+        }
+        let mut rows = Vec::new();
+        for r in g.rank_range().rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for f in 0..g.files() {
+                match g
+                    .square(f as i32, r as i32)
+                    .and_then(|sq| marks[sq.index()])
+                {
+                    Some(c) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        say(&format!("highlight {}", rows.join("/")));
+        if !choice.is_empty() {
+            say(&format!("choice {choice}"));
+        }
+    }
+
+    /// The piece of a holdings cell as XBoard names it in `lift`: White's holdings are the
+    /// column right of the board's right edge and one more (file `a` + files + 1), counted
+    /// from the bottom; Black's the column two left of file `a`, counted from the top.
+    fn held_kind(&self, cell: &str, ranks: i8) -> Option<(Kind, Color)> {
+        let layout = self.layout.as_ref()?;
+        let files = self.variant.geometry().files();
+        let mut chars = cell.chars();
+        let file = chars.next()? as u32;
+        let rank: i32 = chars.as_str().parse().ok()?;
+        let (row, color) = if file == 'a' as u32 + files as u32 + 1 {
+            (rank - 1, Color::White)
+        } else if file + 2 == 'a' as u32 {
+            (ranks as i32 - rank, Color::Black)
+        } else {
+            return None;
+        };
+        Some((layout.held(usize::try_from(row).ok()?)?, color))
     }
 
     /// `level MPS BASE INC`.
