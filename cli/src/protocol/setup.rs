@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use fairyforge::{Color, Kind, Position, Variant};
+use fairyforge::{Color, Kind, Position, Square, Variant};
 
 /// XBoard's piece types in the order of its piece-to-char table, with their usual letters;
 /// the king is last. The first is XBoard's pawn: it promotes, and captures en passant.
@@ -130,45 +130,20 @@ pub fn commands(v: &Arc<Variant>) -> Vec<String> {
 /// ranks renumbered from 1 (the en-passant squares too); the rest as fairyforge writes it.
 pub fn fen(pos: &Position) -> String {
     let v = pos.variant();
-    let g = &v.geometry();
     let ours = pos.fen();
     let (board, rest) = ours.split_once(' ').unwrap_or((&ours, ""));
     let holdings = board.find('[').map_or("", |i| &board[i..]);
-    let mut ranks = Vec::new();
-    for r in g.rank_range().rev() {
-        let mut s = String::new();
-        let mut empty = 0;
-        for f in 0..g.files() {
-            match g.square(f as i32, r as i32) {
-                None => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push('*');
-                }
-                Some(sq) => match pos.piece_at(sq) {
-                    None => empty += 1,
-                    Some((k, c)) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        let l = v.piece(k).letter();
-                        s.push(if c == Color::White {
-                            l
-                        } else {
-                            l.to_ascii_lowercase()
-                        });
-                    }
-                },
+    let board = rows(v, |sq| match sq {
+        None => Some('*'),
+        Some(sq) => pos.piece_at(sq).map(|(k, c)| {
+            let l = v.piece(k).letter();
+            if c == Color::White {
+                l
+            } else {
+                l.to_ascii_lowercase()
             }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        ranks.push(s);
-    }
+        }),
+    });
     let by = super::xboard::shift(v);
     let rest: Vec<String> = rest
         .split(' ')
@@ -181,7 +156,36 @@ pub fn fen(pos: &Position) -> String {
             }
         })
         .collect();
-    format!("{}{holdings} {}", ranks.join("/"), rest.join(" "))
+    format!("{board}{holdings} {}", rest.join(" "))
+}
+
+/// XBoard's board of a game, rank by rank from the top as in a FEN, every rank full width:
+/// what `cell` gives for each square (`None` for a square off the board), runs of `None`
+/// as a number.
+pub fn rows(v: &Variant, cell: impl Fn(Option<Square>) -> Option<char>) -> String {
+    let g = v.geometry();
+    let mut rows = Vec::new();
+    for r in g.rank_range().rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for f in 0..g.files() {
+            match cell(g.square(f as i32, r as i32)) {
+                Some(c) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    rows.join("/")
 }
 
 /// A position in XBoard's FEN (as [`fen`] writes it) in fairyforge's: the squares off the

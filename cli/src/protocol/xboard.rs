@@ -15,7 +15,7 @@ use std::time::Duration;
 use fairyforge::search::{Clock, Limits, Report, Score, Searcher, Settings};
 use fairyforge::{Color, Kind, Move, Position, Variant};
 
-use super::setup::{Layout, from_xboard_fen};
+use super::setup::{Layout, from_xboard_fen, rows};
 use super::thinker::Thinker;
 
 const DEFAULT_HASH_MB: usize = 64;
@@ -332,31 +332,8 @@ impl Xboard {
                 _ => 'Y',
             });
         }
-        let mut rows = Vec::new();
-        for r in g.rank_range().rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for f in 0..g.files() {
-                match g
-                    .square(f as i32, r as i32)
-                    .and_then(|sq| marks[sq.index()])
-                {
-                    Some(c) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
-        say(&format!("highlight {}", rows.join("/")));
+        let marked = rows(v, |sq| sq.and_then(|sq| marks[sq.index()]));
+        say(&format!("highlight {marked}"));
         if !choice.is_empty() {
             say(&format!("choice {choice}"));
         }
