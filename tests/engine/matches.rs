@@ -109,10 +109,11 @@ fn a_self_play_match_reports_and_saves_its_games() {
             !tags.iter().any(|(k, _)| k == "FEN"),
             "the games start from the setup"
         );
-        // The moves replay legally (castling as the king's move, as GUIs read it).
+        // The moves replay legally, each written in readable text (SAN in chess).
         let mut p = Position::start(&game("capablanca"));
         for m in moves {
             let mv = p.parse_input(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            assert_eq!(*m, p.readable_text_marked(&mv));
             p.play_unchecked(&mv);
         }
         let result = tag(tags, "Result");

@@ -10,7 +10,7 @@
 mod control;
 mod external;
 mod openings;
-mod pgn;
+pub(crate) mod pgn;
 mod player;
 mod stats;
 
@@ -26,8 +26,6 @@ use control::{Control, TimeControl};
 use openings::Openings;
 use player::{Player, Spec, Turn};
 use stats::{GameResult, Result3, Tally};
-
-use crate::protocol::moves::to_gui;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
@@ -338,9 +336,12 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
     let start = Position::start(&setup.variant);
     let opening = setup.openings.moves(&start, setup.seed, (index / 2) as u64);
     let mut pos = start.clone();
+    // The moves as engines read them, and as the record writes them (readable text).
     let mut texts = Vec::new();
+    let mut record_moves = Vec::new();
     for m in &opening {
-        texts.push(to_gui(&pos, m));
+        texts.push(pos.gui_text(m));
+        record_moves.push(pos.readable_text_marked(m));
         pos.play_unchecked(m);
     }
     // A side whose engine cannot start the game loses it.
@@ -401,7 +402,8 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
         {
             break (Some(!mover), format!("{} loses on time", mover.name()));
         }
-        texts.push(to_gui(&pos, &mv));
+        texts.push(pos.gui_text(&mv));
+        record_moves.push(pos.readable_text_marked(&mv));
         pos.play_unchecked(&mv);
     };
     let result = match winner {
@@ -427,7 +429,7 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
         black,
         variant: &setup.game,
         fen: None,
-        moves: &texts,
+        moves: &record_moves,
         opening: opening.len(),
         result: pgn_result,
         termination: &reason,

@@ -18,7 +18,6 @@ mod hostile;
 mod limits;
 mod piece;
 mod play;
-mod readable;
 mod think;
 
 /// A server on a free loopback port, running on the test's runtime.
