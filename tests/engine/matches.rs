@@ -350,3 +350,20 @@ fn bytes_that_are_not_utf8_from_an_engine_are_read_on() {
     assert!(out.contains("2 games: "), "{out}");
     assert!(!out.contains("engine failure"), "{out}\n{pgn}");
 }
+
+/// A match ignores SIGPIPE (its engines may exit), yet ends quietly when its own reader
+/// goes away, as the other commands do, with the status a shell shows for them.
+#[test]
+fn a_match_whose_reader_goes_away_ends_quietly() {
+    let mut child = FAIRYFORGE
+        .command()
+        .args(["match", "chess", "--games", "2", "--depth", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(141));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
