@@ -13,7 +13,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("base", &["types", "moves", "sqset", "geometry", "zobrist"]),
     (
         "file text and definition",
-        &["source", "diagnostic", "options", "builtin", "def"],
+        &["code", "source", "diagnostic", "options", "builtin", "def"],
     ),
     ("variant tables", &["atom", "variant"]),
     ("position", &["attack", "setup", "movegen", "position"]),

@@ -35,6 +35,7 @@
 mod atom;
 mod attack;
 pub mod builtin;
+mod code;
 mod compile;
 mod def;
 pub mod describe;
@@ -64,6 +65,7 @@ mod variant;
 pub mod xbetza;
 mod zobrist;
 
+pub use code::Code;
 pub use diagnostic::{Diagnostic, Location};
 pub use geometry::Geometry;
 pub use input::{Illegal, InputError, Unreadable};

@@ -1,5 +1,6 @@
 //! Promotion rules (R15..R17): who promotes, where, to what; checked and compiled.
 
+use crate::code::Code;
 use crate::def::{PromotionDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::source::Ctx;
@@ -25,7 +26,7 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
         let choices = choices(cx, names, pr);
         if !pr.suffix && (choices.len() > 1 || !pr.mandatory) {
             // R29: without a suffix the move text cannot say which piece, or whether.
-            cx.err(
+            cx.err(Code::BadPromotion,
                 pr.span,
                 "a promotion with `suffix = false` must have one choice and be mandatory",
                 "without a suffix the move text cannot tell the choices apart: keep one choice and `mandatory = true`, or drop `suffix = false`",
@@ -33,6 +34,7 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
         }
         if pr.choices.is_empty() {
             cx.err(
+                Code::BadPromotion,
                 pr.span,
                 "a promotion rule with no choices",
                 "list the pieces it may promote to in `choices`",
@@ -46,6 +48,7 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
                         let rule = &mut of[(Kind::new(k), c)];
                         if rule.is_some() {
                             cx.err(
+                                Code::TwoPromotions,
                                 p.span,
                                 format!("piece `{}` is in two promotion rules", p.name),
                                 "a piece has one promotion rule",
@@ -90,6 +93,7 @@ fn choices(cx: &mut Ctx, names: &Names, pr: &PromotionDef) -> Vec<Kind> {
         match names.kind_of(&c.name) {
             Some(k) if def.pieces[k].royal => {
                 cx.err(
+                    Code::RoyalRule,
                     c.span,
                     format!("promotion choice `{}` is royal", c.name),
                     "a piece cannot promote to the king",

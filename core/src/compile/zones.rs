@@ -1,6 +1,7 @@
 //! Zones: the squares a zone of the file names, for each colour, and the check that its
 //! ranks and squares exist on the board.
 
+use crate::code::Code;
 use crate::def::{ZoneDef, ZoneItem};
 use crate::geometry::{Geometry, coord_name};
 use crate::source::Ctx;
@@ -53,6 +54,7 @@ pub(super) fn check_zone_squares(cx: &mut Ctx, g: &Geometry, z: &ZoneDef) {
                 ),
             };
             cx.err(
+                Code::OffBoard,
                 *span,
                 format!("`{what}` has no square on this board"),
                 format!("the board's squares stand on ranks {lo}..{hi}"),
@@ -62,6 +64,7 @@ pub(super) fn check_zone_squares(cx: &mut Ctx, g: &Geometry, z: &ZoneDef) {
             && g.square(*f as i32, *r as i32).is_none()
         {
             cx.err(
+                Code::OffBoard,
                 *span,
                 format!("square `{}` is not on the board", coord_name(*f, *r)),
                 board_note(g),

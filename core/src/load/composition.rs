@@ -9,6 +9,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::builtin;
+use crate::code::Code;
 use crate::def::{Named, PieceDef};
 use crate::source::{Ctx, Sources, Span, one_of, suggest};
 
@@ -126,6 +127,7 @@ impl Session {
         }
         if depth >= MAX_DEPTH {
             self.cx.err(
+                Code::TooDeep,
                 want.span,
                 format!("`extends` goes more than {MAX_DEPTH} files deep"),
                 "a file may not extend itself, directly or not",
@@ -174,6 +176,7 @@ impl Session {
         let depth = self.importing.len() - self.games;
         if depth >= MAX_DEPTH {
             self.cx.err(
+                Code::TooDeep,
                 what.span,
                 format!("`import` goes more than {MAX_DEPTH} files deep"),
                 "a library may import others, but not without end",
@@ -204,6 +207,7 @@ impl Session {
                 let (line, _) = self.sources.line_col(prev);
                 let file = self.sources.files[prev.file as usize].name.clone();
                 self.cx.err(
+                    Code::DuplicatePiece,
                     p.span,
                     format!("piece `{}` is defined twice", p.id),
                     format!("it is already defined at {file}:{line}; rename one of them"),
@@ -249,7 +253,8 @@ impl Session {
             Ok(text) => self.add(shown.display().to_string(), text, origin),
             Err(ReadError::Io(e)) => {
                 let message = format!("cannot read `{}`: {e}", want.name);
-                self.cx.err(want.span, message, "check the path");
+                self.cx
+                    .err(Code::CannotRead, want.span, message, "check the path");
                 None
             }
             Err(e) => {
@@ -286,6 +291,7 @@ impl Session {
                 let names = builtin::game_names();
                 let hint = suggest(&want.name, names.iter().copied());
                 self.cx.err(
+                    Code::UnknownGame,
                     want.span,
                     format!("cannot find the game `{}` to extend{hint}", want.name),
                     format!(
@@ -297,6 +303,7 @@ impl Session {
             Link::Import => {
                 let names: Vec<&str> = builtin::LIBRARIES.iter().map(|(n, _)| *n).collect();
                 self.cx.err(
+                    Code::UnknownLibrary,
                     want.span,
                     format!("cannot find the piece library `{}`", want.name),
                     format!(
@@ -310,7 +317,7 @@ impl Session {
 
     /// A file that may not be read: named, with the reason, never with its content.
     fn refused(&mut self, want: &Named, reason: &str) {
-        self.cx.err(
+        self.cx.err(Code::CannotRead,
             want.span,
             format!("cannot use `{}`: {reason}", want.name),
             "a game may use files of its own directory and below, and the built-in games and library",
@@ -342,7 +349,8 @@ impl Session {
                     "`extends` makes a loop: `{}` is already being read",
                     want.name
                 );
-                self.cx.err(want.span, message, label);
+                self.cx
+                    .err(Code::CompositionLoop, want.span, message, label);
                 true
             }
             Link::Import => {
@@ -358,7 +366,8 @@ impl Session {
                     want.name
                 );
                 let label = format!("{} imports {}", names.join(" imports "), names[0]);
-                self.cx.err(want.span, message, label);
+                self.cx
+                    .err(Code::CompositionLoop, want.span, message, label);
                 true
             }
         }
@@ -371,6 +380,7 @@ impl Session {
         }
         if !std::mem::replace(&mut self.too_many, true) {
             self.cx.err(
+                Code::TooManyFiles,
                 want.span,
                 format!("the game reads more than {MAX_FILES} files"),
                 "import fewer libraries",

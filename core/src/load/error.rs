@@ -1,6 +1,7 @@
 //! What a failed load reports: the [`Diagnostic`]s, each placed by file, line and column,
 //! rendered as `fairyforge validate` prints them, at most [`MAX_DIAGNOSTICS`] of them.
 
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 
 use super::files::thousands;
@@ -26,8 +27,8 @@ impl LoadError {
     }
 
     /// An error of no file.
-    pub(crate) fn global(message: String) -> LoadError {
-        LoadError::new(vec![Diagnostic::global(message)], 0)
+    pub(crate) fn global(code: Code, message: String) -> LoadError {
+        LoadError::new(vec![Diagnostic::global(code, message)], 0)
     }
 
     /// The problems reported, errors and warnings, in file order.

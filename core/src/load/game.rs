@@ -2,6 +2,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::code::Code;
 use crate::def::*;
 use crate::geometry::{MAX_FILES, MAX_RANKS};
 use crate::source::{Ctx, Sources, Span, suggest};
@@ -209,6 +210,7 @@ fn scepter(cx: &mut Ctx, n: &Node) -> Option<ScepterDef> {
         Some(("draw", _)) => false,
         Some((s, sp)) => {
             cx.err(
+                Code::UnknownValue,
                 sp,
                 format!("unknown scepter result `{s}`"),
                 "expected `win` or `draw`",
@@ -260,6 +262,7 @@ fn slots(cx: &mut Ctx, t: &Table) -> Vec<SlotDef> {
         if o.get("squares").is_none() {
             match crate::source::did_you_mean(name, with_squares.iter().copied()) {
                 Some(like) => cx.err(
+                    Code::UnknownSlot,
                     span,
                     format!("there is no slot `{name}`: did you mean `{like}`?"),
                     format!(
@@ -294,6 +297,7 @@ fn reserve(cx: &mut Ctx, t: &Table) -> Option<Vec<(Named, u8)>> {
                 list.push((name, *n as u8));
             }
             _ => cx.err(
+                Code::OutOfRange,
                 node.span,
                 format!(
                     "the reserve count of `{pid}` must be a whole number from 0 to {max}, found {}",
@@ -332,6 +336,7 @@ fn castling(cx: &mut Ctx, t: &Table, file_span: Span) -> Option<CastlingDef> {
         Some(("KQkq", _)) => true,
         Some((s, sp)) => {
             cx.err(
+                Code::UnknownValue,
                 sp,
                 format!("unknown castling notation `{s}`"),
                 "expected `files` or `KQkq`",
@@ -418,7 +423,7 @@ impl<'a> Pieces<'a> {
             // `[pieces.soldier]`: a piece defined under the key that lists the pieces.
             Some((n, Value::Table(defined))) => {
                 let first = defined.entries.keys().next().map_or("<id>", String::as_str);
-                cx.err(
+                cx.err(Code::WrongType,
                     n.span,
                     format!("`pieces` is the list of the game's pieces, found a table: did you mean `[piece.{first}]`?"),
                     "a piece is defined in a `[piece.<id>]` table (singular) and listed in `pieces = [\"king\", ...]`",
@@ -431,6 +436,7 @@ impl<'a> Pieces<'a> {
         for n in listed.unwrap_or_default() {
             match self.by_id.get(n.name.as_str()) {
                 Some(_) if have.contains(&n.name) => cx.err(
+                    Code::DuplicatePiece,
                     n.span,
                     format!("piece `{}` is listed twice", n.name),
                     "remove one",
@@ -479,7 +485,12 @@ impl<'a> Pieces<'a> {
         } else {
             format!("known pieces: {}", list(&self.ids))
         };
-        cx.err(n.span, format!("unknown piece `{}`{hint}", n.name), label);
+        cx.err(
+            Code::UnknownPiece,
+            n.span,
+            format!("unknown piece `{}`{hint}", n.name),
+            label,
+        );
     }
 }
 
@@ -511,6 +522,7 @@ fn values(cx: &mut Ctx, t: &Table, pieces: &mut [PieceDef]) {
             Value::Float(f) if f.is_finite() && *f >= 0.0 => *f,
             _ => {
                 cx.err(
+                    Code::WrongType,
                     node.span,
                     format!(
                         "the value of `{pid}` must be a number of pawns, found {}",
@@ -527,6 +539,7 @@ fn values(cx: &mut Ctx, t: &Table, pieces: &mut [PieceDef]) {
                 let ids: Vec<&str> = pieces.iter().map(|p| p.id.as_str()).collect();
                 let hint = suggest(pid, ids.iter().copied());
                 cx.err(
+                    Code::UnknownPiece,
                     *kspan,
                     format!("`values` names `{pid}`, which is not a piece of this game{hint}"),
                     format!("the game's pieces: {}", list(&ids)),

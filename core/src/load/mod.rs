@@ -28,6 +28,7 @@ pub use files::MAX_FILE_BYTES;
 pub use library::library_pieces;
 
 use crate::builtin;
+use crate::code::Code;
 use crate::def::VariantDef;
 use crate::diagnostic::Diagnostic;
 use crate::options::OptionSetting;
@@ -140,7 +141,8 @@ impl Loader {
     /// `extends` are looked up in [`Loader::base_dir`] if it is set, else among the
     /// built-ins only.
     pub fn parse(&self, name: &str, text: &str) -> Result<Arc<Variant>, LoadError> {
-        files::check_text_size(text).map_err(|e| LoadError::global(format!("{name}: {e}")))?;
+        files::check_text_size(text)
+            .map_err(|e| LoadError::global(Code::CannotRead, format!("{name}: {e}")))?;
         let dir = self
             .base_dir
             .as_ref()
@@ -209,10 +211,13 @@ impl Loader {
         let shown = path.display().to_string();
         if self.builtin_only {
             let reason = "cannot read the file: only built-in games can be loaded here";
-            return Err(LoadError::global(format!("{shown}: {reason}")));
+            return Err(LoadError::global(
+                Code::CannotRead,
+                format!("{shown}: {reason}"),
+            ));
         }
-        let text =
-            files::read_text(path).map_err(|e| LoadError::global(format!("{shown}: {e}")))?;
+        let text = files::read_text(path)
+            .map_err(|e| LoadError::global(Code::CannotRead, format!("{shown}: {e}")))?;
         let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
         let root = match &self.base_dir {
             Some(d) => d.canonicalize().unwrap_or_else(|_| d.clone()),
@@ -306,7 +311,10 @@ fn finish(
         }
         _ => {
             if !errors {
-                diags.push(source::Problem::global("the game could not be read"));
+                diags.push(source::Problem::global(
+                    Code::NotLoaded,
+                    "the game could not be read",
+                ));
             }
             Err(error_of(sources, diags))
         }
@@ -336,8 +344,11 @@ fn unknown_game(spec: &str, files: bool) -> LoadError {
     } else {
         "not a built-in game"
     };
-    LoadError::global(format!(
-        "`{spec}` is {what}.{hint} Built-in games: {} (`fairyforge list` describes them).",
-        names.join(", ")
-    ))
+    LoadError::global(
+        Code::UnknownGame,
+        format!(
+            "`{spec}` is {what}.{hint} Built-in games: {} (`fairyforge list` describes them).",
+            names.join(", ")
+        ),
+    )
 }

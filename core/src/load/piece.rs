@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 
+use crate::code::Code;
 use crate::def::{EpRole, Mode, MoveDef, Over, PieceDef, Prim, dirs};
 use crate::geometry::{MAX_FILES, MAX_RANKS};
 use crate::source::{Ctx, Span, one_of, suggest};
@@ -80,6 +81,7 @@ fn letter(cx: &mut Ctx, t: &Table, key_span: Span, what: &str) -> (char, Span) {
         (Some(c), None) if c.is_ascii_alphabetic() => (c.to_ascii_uppercase(), span),
         _ => {
             cx.err(
+                Code::BadLetter,
                 span,
                 format!("the letter of {what} must be one letter, found `{s}`"),
                 "expected one letter A-Z",
@@ -106,6 +108,7 @@ fn moves(cx: &mut Ctx, t: &Table, key_span: Span, what: &str) -> Vec<MoveDef> {
     };
     if items.is_empty() {
         cx.err(
+            Code::NoMoves,
             n.span,
             format!("{what} has no moves"),
             "list at least one move primitive",
@@ -132,6 +135,7 @@ fn prim_keys(p: Prim) -> &'static schema::Section {
 fn read_move(cx: &mut Ctx, node: &Node, what: &str) -> Option<MoveDef> {
     let Value::Table(t) = &node.value else {
         cx.err(
+            Code::WrongType,
             node.span,
             format!(
                 "a move of {what} must be a table, found {}",
@@ -200,6 +204,7 @@ fn primitive(cx: &mut Ctx, t: &Table, span: Span, what: &str) -> Option<(&'stati
                 .find(|(k, _)| !Prim::ALL.iter().any(|(_, p)| prim_keys(*p).has(k.as_str())));
             match stranger {
                 Some((k, (kspan, _))) => cx.err(
+                    Code::UnknownPrimitive,
                     *kspan,
                     format!(
                         "unknown primitive `{k}`{}",
@@ -208,6 +213,7 @@ fn primitive(cx: &mut Ctx, t: &Table, span: Span, what: &str) -> Option<(&'stati
                     format!("expected {}", one_of(PRIMITIVES)),
                 ),
                 None => cx.err(
+                    Code::UnknownPrimitive,
                     span,
                     format!("a move of {what} names no primitive"),
                     format!("add one of {}", one_of(PRIMITIVES)),
@@ -217,6 +223,7 @@ fn primitive(cx: &mut Ctx, t: &Table, span: Span, what: &str) -> Option<(&'stati
         }
         [a, b, ..] => {
             cx.err(
+                Code::TwoPrimitives,
                 t.key_span(b.0).unwrap_or(span),
                 format!(
                     "a move may use one primitive, this one has `{}` and `{}`",
@@ -237,6 +244,7 @@ fn mode(cx: &mut Ctx, t: &Table) -> Mode {
         Some((s, sp)) => {
             let hint = suggest(s, ["move", "capture", "both"]);
             cx.err(
+                Code::UnknownValue,
                 sp,
                 format!("unknown mode `{s}`{hint}"),
                 "expected `move`, `capture` or `both`",
@@ -252,6 +260,7 @@ fn range(cx: &mut Ctx, t: &Table, span: Span) -> (u8, u8) {
     let max = cx.int(t, "max", 1, 32).map(|(v, _)| v as u8).unwrap_or(0);
     if max != 0 && min > max {
         cx.err(
+            Code::MinAboveMax,
             t.get("min").map(|n| n.span).unwrap_or(span),
             format!("`min` ({min}) is larger than `max` ({max})"),
             "make `min` at most `max`",
@@ -267,6 +276,7 @@ fn en_passant(cx: &mut Ctx, t: &Table, prim: Prim, mode: Mode) -> EpRole {
         Some(("capture", _)) => EpRole::Capture,
         Some((s, sp)) => {
             cx.err(
+                Code::UnknownValue,
                 sp,
                 format!("unknown en-passant role `{s}`"),
                 "expected `create` (a slide) or `capture` (a capture)",
@@ -277,13 +287,14 @@ fn en_passant(cx: &mut Ctx, t: &Table, prim: Prim, mode: Mode) -> EpRole {
     let at = t.key_span("en-passant").unwrap_or_default();
     if ep == EpRole::Create && prim != Prim::Slide {
         cx.err(
+            Code::ConflictingKeys,
             at,
             "`en-passant = \"create\"` needs a `slide`",
             "only slides pass squares",
         );
     }
     if ep == EpRole::Capture && !(prim == Prim::Leap && mode.can_capture()) {
-        cx.err(
+        cx.err(Code::ConflictingKeys,
             at,
             "`en-passant = \"capture\"` needs a capturing `leap`",
             "use it on the pawn's capture, e.g. `{ leap = [1, 1], symmetry = \"left-right\", mode = \"capture\", en-passant = \"capture\" }`",
@@ -302,6 +313,7 @@ fn jump_keys(cx: &mut Ctx, t: &Table) -> (Over, bool, u8) {
         Some(("piece", _)) => Over::Piece,
         Some((s, sp)) => {
             cx.err(
+                Code::UnknownValue,
                 sp,
                 format!("unknown `over` value `{s}`"),
                 "expected `any`, `friend`, `enemy`, `empty` or `piece`",
@@ -316,6 +328,7 @@ fn jump_keys(cx: &mut Ctx, t: &Table) -> (Over, bool, u8) {
         .unwrap_or(2);
     if capture_over && distance != 2 {
         cx.err(
+            Code::ConflictingKeys,
             t.key_span("capture-over").unwrap_or_default(),
             "`capture-over` needs `distance = 2`",
             "a jump captures the one square it passes",
@@ -331,6 +344,7 @@ fn directions(cx: &mut Ctx, node: &Node, key: &str, sym: (&str, Span)) -> Vec<(i
     let bad = |cx: &mut Ctx, n: &Node| {
         let names: Vec<&str> = DIRECTIONS.iter().map(|(n, _)| *n).collect();
         cx.err(
+            Code::UnknownDirection,
             n.span,
             format!("`{key}` needs directions"),
             format!("expected {}, or an offset like `[1, 2]`", one_of(&names)),
@@ -373,6 +387,7 @@ fn offset(cx: &mut Ctx, node: &Node, key: &str) -> Option<(i8, i8)> {
             return Some((*x as i8, *y as i8));
         }
         cx.err(
+            Code::BadOffset,
             node.span,
             format!("bad offset [{x}, {y}] in `{key}`"),
             "an offset is two whole numbers [files, ranks], not both zero, at most 18 squares",
@@ -386,6 +401,7 @@ fn offset(cx: &mut Ctx, node: &Node, key: &str) -> Option<(i8, i8)> {
         _ => "its parts must be whole numbers".to_string(),
     };
     cx.err(
+        Code::BadOffset,
         node.span,
         format!("bad offset in `{key}`: {found}"),
         "an offset is two whole numbers [files, ranks], like `[1, 2]`",
@@ -399,6 +415,7 @@ fn direction_name(cx: &mut Ctx, s: &str, span: Span) -> Vec<(i8, i8)> {
     }
     let names: Vec<&str> = DIRECTIONS.iter().map(|(n, _)| *n).collect();
     cx.err(
+        Code::UnknownDirection,
         span,
         format!(
             "unknown direction `{s}`{}",
@@ -418,6 +435,7 @@ fn symmetric(cx: &mut Ctx, (x, y): (i8, i8), (symmetry, span): (&str, Span)) -> 
         "none" => vec![(x, y)],
         _ => {
             cx.err(
+                Code::UnknownValue,
                 span,
                 format!("unknown symmetry `{symmetry}`"),
                 format!("expected {}", one_of(SYMMETRIES)),

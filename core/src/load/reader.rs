@@ -2,6 +2,7 @@
 //! knows where it was written, and the typed reads of that tree that report a wrong type
 //! or a value out of range at its place.
 
+use crate::code::Code;
 use indexmap::IndexMap;
 
 use crate::def::Named;
@@ -66,6 +67,7 @@ pub(crate) fn parse_toml(file: u32, text: &str, cx: &mut Ctx) -> Option<Table> {
         let msg = e.message().trim();
         let msg = msg.lines().next().unwrap_or("syntax error");
         cx.err(
+            Code::SyntaxError,
             Span {
                 file,
                 start: range.start,
@@ -151,6 +153,7 @@ impl Ctx {
             if !allowed.contains(&k.as_str()) {
                 let hint = suggest(k, allowed.iter().copied());
                 self.err(
+                    Code::UnknownKey,
                     *kspan,
                     format!("unknown key `{k}` in {what}{hint}"),
                     format!("expected {}", one_of(allowed)),
@@ -161,6 +164,7 @@ impl Ctx {
 
     pub(crate) fn type_err(&mut self, node: &Node, key: &str, expected: &str) {
         self.err(
+            Code::WrongType,
             node.span,
             format!(
                 "`{key}` must be {expected}, found {}",
@@ -195,6 +199,7 @@ impl Ctx {
             Value::Int(i) if (lo..=hi).contains(i) => Some((*i, n.span)),
             Value::Int(i) => {
                 self.err(
+                    Code::OutOfRange,
                     n.span,
                     format!("`{key}` is {i}, out of range"),
                     format!("expected a whole number from {lo} to {hi}"),
@@ -274,6 +279,7 @@ impl Ctx {
             return;
         }
         self.err(
+            Code::MissingKey,
             span,
             format!("{what} has no `{key}`"),
             format!("add `{key}`, for example `{example}`"),

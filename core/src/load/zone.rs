@@ -1,5 +1,6 @@
 //! Squares and zones as files write them: `"e1"`, `"rank 2"`, `"ranks 1..5"`, `"own-half"`.
 
+use crate::code::Code;
 use crate::def::{SquareRef, ZoneDef, ZoneItem};
 use crate::geometry::{MAX_RANKS, coord_name, parse_coords};
 use crate::source::{Ctx, Span, did_you_mean, one_of};
@@ -26,6 +27,7 @@ impl Ctx {
             None => String::new(),
         };
         self.err(
+            Code::BadSquare,
             node.span,
             format!("`{s}` is not a square name{hint}"),
             "expected a lower-case file letter and a rank, like `e1`",
@@ -92,6 +94,7 @@ impl Ctx {
             None => String::new(),
         };
         self.err(
+            Code::UnknownZone,
             span,
             format!("unknown zone `{s}`{hint}"),
             format!(

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::code::Code;
 use crate::position::Position;
 use crate::source::{Problem, Span};
 use crate::variant::Variant;
@@ -18,6 +19,7 @@ struct Failures<'a> {
 impl Failures<'_> {
     fn fail(&mut self, span: Span, what: impl AsRef<str>, engine: impl Into<String>) {
         self.out.push(Problem::new(
+            Code::TestFailed,
             span,
             format!("{}: {}", self.test, what.as_ref()),
             engine,

@@ -32,6 +32,7 @@ mod read;
 use std::path::Path;
 
 use crate::Diagnostic;
+use crate::code::Code;
 use crate::source::{self, Sources};
 
 /// The deepest perft a test may ask for.
@@ -92,7 +93,10 @@ pub fn run_file(path: &Path) -> TestReport {
         Err(why) => TestReport {
             tests: 0,
             failed_tests: 0,
-            problems: vec![Diagnostic::global(format!("{name}: {why}"))],
+            problems: vec![Diagnostic::global(
+                Code::CannotRead,
+                format!("{name}: {why}"),
+            )],
         },
     }
 }
@@ -124,7 +128,8 @@ pub fn run_str(name: &str, text: &str, dir: &Path) -> TestReport {
         failed_tests: 0,
         problems: Vec::new(),
     };
-    if let Some(parsed) = read::read(file, text, dir, &mut problems) {
+    let mut game_errors = Vec::new();
+    if let Some(parsed) = read::read(file, text, dir, &mut problems, &mut game_errors) {
         report.tests = parsed.tests.len();
         for t in &parsed.tests {
             let before = problems.len();
@@ -139,6 +144,7 @@ pub fn run_str(name: &str, text: &str, dir: &Path) -> TestReport {
     report.problems = problems
         .iter()
         .map(|d| Diagnostic::resolve(&sources, d))
+        .chain(game_errors)
         .collect();
     report
 }

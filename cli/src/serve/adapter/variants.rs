@@ -170,6 +170,7 @@ fn diag(d: &fairyforge::Diagnostic) -> model::Diag {
     let start = d.start();
     let end = d.end().or(start);
     model::Diag {
+        code: d.code().as_str(),
         severity: match d.severity() {
             fairyforge::Severity::Error => "error",
             fairyforge::Severity::Warning => "warning",
