@@ -252,6 +252,8 @@ pub struct VariantDef {
 pub struct ScepterDef {
     pub zone: ZoneDef,
     pub win: bool,
+    /// Its `zone`, or the `scepter` table without one.
+    pub span: Span,
 }
 
 /// An optional rule (R25): off unless `default` or the user turns it on.

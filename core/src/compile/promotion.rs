@@ -8,7 +8,7 @@ use crate::types::{ByColor, ByPiece, Color, Kind};
 use crate::variant::PromoRule;
 
 use super::pieces::Names;
-use super::zones::{check_zone_squares, zone_set};
+use super::zones::{check_zone, zone_set};
 
 /// The game's promotion rules, and for each piece kind and colour its rule's index.
 pub(super) struct Promotions {
@@ -22,7 +22,7 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
     let mut rules = Vec::new();
     let mut of: ByPiece<Option<u8>> = ByPiece::new(npieces, None);
     for pr in &def.promotions {
-        check_zone_squares(cx, g, &pr.zone);
+        check_zone(cx, g, &pr.zone, pr.span, "a promotion rule");
         let choices = choices(cx, names, pr);
         if !pr.suffix && (choices.len() > 1 || !pr.mandatory) {
             // R29: without a suffix the move text cannot say which piece, or whether.
@@ -44,17 +44,17 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
         for p in &pr.pieces {
             match names.kind_of(&p.name) {
                 Some(k) if k < npieces => {
+                    // Once for the piece, not once per colour.
+                    if of[(Kind::new(k), Color::White)].is_some() {
+                        cx.err(
+                            Code::TwoPromotions,
+                            p.span,
+                            format!("piece `{}` is in two promotion rules", p.name),
+                            "a piece has one promotion rule",
+                        );
+                    }
                     for c in Color::BOTH {
-                        let rule = &mut of[(Kind::new(k), c)];
-                        if rule.is_some() {
-                            cx.err(
-                                Code::TwoPromotions,
-                                p.span,
-                                format!("piece `{}` is in two promotion rules", p.name),
-                                "a piece has one promotion rule",
-                            );
-                        }
-                        *rule = Some(idx);
+                        of[(Kind::new(k), c)] = Some(idx);
                     }
                 }
                 Some(_) => {}

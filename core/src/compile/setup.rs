@@ -132,6 +132,13 @@ pub(super) fn check_letters(cx: &mut Ctx, def: &VariantDef) {
         // Every letter would be unknown: the reason (no pieces) is reported already.
         return;
     }
+    let mut letters: Vec<char> = def.pieces.iter().map(|p| p.letter).collect();
+    letters.sort_unstable();
+    if letters.windows(2).any(|w| w[0] == w[1]) {
+        // Two pieces share a letter (reported): the letter meant for one of them is
+        // missing, and the setup's letter for it would be reported as a consequence.
+        return;
+    }
     let board = def.setup.split(' ').find(|f| !f.is_empty()).unwrap_or("");
     let lead = def.setup.find(board).unwrap_or(0);
     // One report, at the first unknown letter, naming every unknown letter once.

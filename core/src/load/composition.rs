@@ -49,6 +49,9 @@ pub(crate) struct Session {
     games: usize,
     /// Set once the file limit is reported.
     too_many: bool,
+    /// Set when a library could not be read (reported): the pieces it may define are
+    /// unknown, and names of them are no further mistakes.
+    pub lost_library: bool,
     /// The `extends` value of the file loaded, if any.
     top_extends: Option<Span>,
     policy: Policy,
@@ -73,6 +76,7 @@ impl Session {
             importing: Vec::new(),
             games: 0,
             too_many: false,
+            lost_library: false,
             top_extends: None,
             policy,
         }
@@ -181,9 +185,15 @@ impl Session {
                 format!("`import` goes more than {MAX_DEPTH} files deep"),
                 "a library may import others, but not without end",
             );
+            self.lost_library = true;
             return;
         }
+        let before = self.cx.diags.len();
         let Some(parsed) = self.open(what, Link::Import, depth) else {
+            // Not read, and not because it is read already (or being read, in a loop).
+            self.lost_library |= self.cx.diags[before..]
+                .iter()
+                .any(|d| d.code != Code::CompositionLoop);
             return;
         };
         let file = parsed.span.file as usize;

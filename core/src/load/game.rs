@@ -14,7 +14,9 @@ use super::schema;
 const LISTED: usize = 40;
 
 /// The game table of a file whose `extends` is merged and whose libraries are read.
-/// `local` are the pieces the file defines itself, `library` those of its libraries.
+/// `local` are the pieces the file defines itself, `library` those of its libraries;
+/// `lost_library` says that a library could not be read (reported), so that a piece
+/// name unknown here may be one of its pieces.
 pub(crate) fn read(
     cx: &mut Ctx,
     sources: &Sources,
@@ -22,6 +24,7 @@ pub(crate) fn read(
     file_span: Span,
     local: Vec<PieceDef>,
     library: &[PieceDef],
+    lost_library: bool,
 ) -> VariantDef {
     cx.check_keys(t, &schema::GAME.names(), "a variant file");
     let name = match cx.str(t, "name") {
@@ -51,9 +54,10 @@ pub(crate) fn read(
     let drop_zone = t.get("drop-zone").and_then(|n| cx.zone(n, "drop-zone"));
     let castling = castling(cx, t, file_span);
     let drops = drops(cx, t);
-    let pieces = Pieces::new(&local, library);
+    let mut pieces = Pieces::new(&local, library);
+    pieces.lost_library = lost_library;
     let (mut game_pieces, pieces_unread) = pieces.of_game(cx, t, &slots, &reserve);
-    values(cx, t, &mut game_pieces);
+    values(cx, t, &mut game_pieces, !pieces_unread);
     VariantDef {
         name,
         description,
@@ -218,7 +222,8 @@ fn scepter(cx: &mut Ctx, n: &Node) -> Option<ScepterDef> {
             true
         }
     };
-    Some(ScepterDef { zone, win })
+    let span = t.get("zone").map_or(n.span, |z| z.span);
+    Some(ScepterDef { zone, win, span })
 }
 
 fn options(cx: &mut Ctx, t: &Table) -> Vec<OptionDef> {
@@ -389,6 +394,8 @@ struct Pieces<'a> {
     by_id: HashMap<&'a str, &'a PieceDef>,
     /// Every id, the file's then the libraries', for messages.
     ids: Vec<&'a str>,
+    /// A library could not be read: unknown names are not reported (see [`read`]).
+    lost_library: bool,
 }
 
 impl<'a> Pieces<'a> {
@@ -403,13 +410,15 @@ impl<'a> Pieces<'a> {
             local,
             by_id,
             ids: ids.collect(),
+            lost_library: false,
         }
     }
 
     /// The game's pieces: those listed in `pieces`, then those the file defines itself,
     /// then those named by slots and the reserve. Each remembers where the game named it.
-    /// Also says whether a `pieces` key was there but could not be read (its error is
-    /// reported), so that the game's pieces are not known.
+    /// Also says whether the game's pieces are not known: a `pieces` key was there but
+    /// could not be read, or it names a piece of a library that could not be read (the
+    /// error is reported either way).
     fn of_game(
         &self,
         cx: &mut Ctx,
@@ -432,7 +441,7 @@ impl<'a> Pieces<'a> {
             }
             _ => cx.names(t, "pieces"),
         };
-        let unread = listed.is_none() && t.get("pieces").is_some();
+        let mut unread = listed.is_none() && t.get("pieces").is_some();
         for n in listed.unwrap_or_default() {
             match self.by_id.get(n.name.as_str()) {
                 Some(_) if have.contains(&n.name) => cx.err(
@@ -448,7 +457,7 @@ impl<'a> Pieces<'a> {
                         ..(*p).clone()
                     });
                 }
-                None => self.unknown(cx, &n),
+                None => unread |= self.unknown(cx, &n),
             }
         }
         for p in self.local {
@@ -471,14 +480,18 @@ impl<'a> Pieces<'a> {
                         ..(*p).clone()
                     });
                 }
-                None => self.unknown(cx, n),
+                None => unread |= self.unknown(cx, n),
             }
         }
         (pieces, unread)
     }
 
-    /// Reports a piece id that neither the file nor its libraries define.
-    fn unknown(&self, cx: &mut Ctx, n: &Named) {
+    /// Reports a piece id that neither the file nor its libraries define; when a library
+    /// could not be read, says instead that the game's pieces are not known (`true`).
+    fn unknown(&self, cx: &mut Ctx, n: &Named) -> bool {
+        if self.lost_library {
+            return true;
+        }
         let hint = suggest(&n.name, self.ids.iter().copied());
         let label = if self.ids.is_empty() {
             "no pieces are defined: import a library, e.g. `import = \"pieces.toml\"`".to_string()
@@ -491,6 +504,7 @@ impl<'a> Pieces<'a> {
             format!("unknown piece `{}`{hint}", n.name),
             label,
         );
+        false
     }
 }
 
@@ -506,8 +520,9 @@ pub(crate) fn list(names: &[&str]) -> String {
     )
 }
 
-/// `values`: piece values on this game's own scale, replacing the library's.
-fn values(cx: &mut Ctx, t: &Table, pieces: &mut [PieceDef]) {
+/// `values`: piece values on this game's own scale, replacing the library's. A name that
+/// is none of `pieces` is reported when the game's pieces are `known`.
+fn values(cx: &mut Ctx, t: &Table, pieces: &mut [PieceDef], known: bool) {
     let Some(vt) = cx.table(t, "values") else {
         return;
     };
@@ -535,6 +550,7 @@ fn values(cx: &mut Ctx, t: &Table, pieces: &mut [PieceDef]) {
         };
         match index.get(pid) {
             Some(&i) => pieces[i].value = value,
+            None if !known => {}
             None => {
                 let ids: Vec<&str> = pieces.iter().map(|p| p.id.as_str()).collect();
                 let hint = suggest(pid, ids.iter().copied());

@@ -58,6 +58,7 @@ pub struct Loader {
     options: Vec<OptionSetting>,
     base_dir: Option<PathBuf>,
     builtin_only: bool,
+    every_option: bool,
 }
 
 /// What [`Loader::validate`] found a file to be.
@@ -122,6 +123,25 @@ impl Loader {
         self
     }
 
+    /// Also checks the game with each of its optional rules turned on, one at a time (those
+    /// that are off): a problem found only then is an error of the load too, its message
+    /// naming the option. `fairyforge validate` checks games so.
+    ///
+    /// ```
+    /// use fairyforge::Variant;
+    /// let text = "extends = \"chess\"\nname = \"Mine\"\n\n[options.again]\npromotion = { pieces = [\"chess-pawn\"], choices = [\"queen\"] }\n";
+    /// assert!(Variant::parse("mine.toml", text).is_ok());
+    /// let err = Variant::loader().every_option().parse("mine.toml", text).unwrap_err();
+    /// assert_eq!(
+    ///     err.diagnostics()[0].message(),
+    ///     "with the option `again` on: piece `chess-pawn` is in two promotion rules"
+    /// );
+    /// ```
+    pub fn every_option(mut self) -> Loader {
+        self.every_option = true;
+        self
+    }
+
     /// Reads no file: a game may then extend and import only the built-in games and
     /// library, and [`Loader::load`] refuses every path.
     pub fn builtin_only(mut self) -> Loader {
@@ -181,14 +201,16 @@ impl Loader {
     }
 
     /// Checks a file as `fairyforge validate` does: a piece library on its own (its keys,
-    /// imports and pieces), anything else as a game.
+    /// imports and pieces), anything else as a game, with each of its options on in turn
+    /// ([`Loader::every_option`]).
     pub fn validate(&self, path: impl AsRef<Path>) -> Result<Checked, LoadError> {
         let (name, text, origin, policy) = self.open(path.as_ref())?;
         let mut probe = Ctx::default();
         let is_library =
             reader::parse_toml(0, &text, &mut probe).is_some_and(|t| library::is_library(&t));
         if !is_library {
-            return self.run(name, text, origin, policy).map(Checked::Game);
+            let loader = self.clone().every_option();
+            return loader.run(name, text, origin, policy).map(Checked::Game);
         }
         let mut session = Session::new(policy);
         let ids = match session.add(name, text, origin) {
@@ -249,7 +271,7 @@ impl Loader {
             .map(|p| read_game(&mut s, p));
         let blame = def.as_ref().and_then(|d| s.blame(d));
         let Session { sources, cx, .. } = s;
-        finish(&sources, cx, def, &self.options, blame)
+        finish(&sources, cx, def, self, blame)
     }
 }
 
@@ -258,8 +280,17 @@ fn read_game(s: &mut Session, parsed: Parsed) -> VariantDef {
     s.enter_games();
     s.imports(&parsed.table);
     let local = piece::pieces_of(&mut s.cx, &parsed.table);
+    let lost = s.lost_library;
     let (cx, sources, library) = s.parts();
-    game::read(cx, sources, &parsed.table, parsed.span, local, library)
+    game::read(
+        cx,
+        sources,
+        &parsed.table,
+        parsed.span,
+        local,
+        library,
+        lost,
+    )
 }
 
 /// Checks and compiles a definition and turns what was found into the result. Problems of
@@ -270,9 +301,10 @@ fn finish(
     sources: &Sources,
     mut cx: Ctx,
     def: Option<VariantDef>,
-    options: &[OptionSetting],
+    loader: &Loader,
     blame: Option<Span>,
 ) -> Result<Arc<Variant>, LoadError> {
+    let options = &loader.options;
     cx.diags.sort_by_key(source::Problem::place);
     let read_problems = cx.diags.len();
     let mut warnings = Ctx::default();
@@ -281,13 +313,14 @@ fn finish(
             return None;
         }
         check::warnings(&mut warnings, &def);
+        let unchanged = loader.every_option.then(|| def.clone());
         // Compiling sees the reading problems: it then checks what it can without building
         // tables from a definition already known to be wrong.
-        let variant = crate::compile::compile(&mut cx, def, options)?;
-        if !cx.has_errors() {
-            check::start(&mut cx, &variant);
+        let variant = compile(&mut cx, def, options);
+        if let Some(def) = unchanged {
+            with_each_option(&mut cx, &def, options);
         }
-        Some(variant)
+        variant
     });
     let mut diags = cx.diags;
     // Warnings are for a game that loads: beside errors they would only add noise.
@@ -295,6 +328,9 @@ fn finish(
         diags.extend(warnings.diags);
     }
     diags[read_problems..].sort_by_key(source::Problem::place);
+    // Each message once.
+    let mut seen = std::collections::HashSet::new();
+    diags.retain(|d| seen.insert((d.place(), d.span.map(|s| s.end), d.message.clone())));
     if let Some(span) = blame {
         let (reading, meaning) = diags.split_at_mut(read_problems);
         check::blame_builtin(sources, reading, span);
@@ -317,6 +353,40 @@ fn finish(
                 ));
             }
             Err(error_of(sources, diags))
+        }
+    }
+}
+
+/// Compiles a checked definition and checks its start position.
+fn compile(cx: &mut Ctx, def: VariantDef, options: &[OptionSetting]) -> Option<Variant> {
+    let variant = crate::compile::compile(cx, def, options)?;
+    if !cx.has_errors() {
+        check::start(cx, &variant);
+    }
+    Some(variant)
+}
+
+/// Compiles the game with each of its options that `options` leave off turned on, one at a
+/// time: the errors found only then are added to `cx`, their messages naming the option.
+fn with_each_option(cx: &mut Ctx, def: &VariantDef, options: &[OptionSetting]) {
+    for o in &def.options {
+        let on = options
+            .iter()
+            .rev()
+            .find(|s| s.name() == o.name)
+            .map_or(o.default, |s| s.is_on());
+        if on {
+            continue;
+        }
+        let mut settings = options.to_vec();
+        settings.push(OptionSetting::new(o.name.clone(), true));
+        let mut with = Ctx::default();
+        compile(&mut with, def.clone(), &settings);
+        for mut d in with.diags {
+            if d.severity == Severity::Error && !cx.diags.contains(&d) {
+                d.message = format!("with the option `{}` on: {}", o.name, d.message);
+                cx.diags.push(d);
+            }
         }
     }
 }

@@ -2,11 +2,13 @@
 //! knows where it was written, and the typed reads of that tree that report a wrong type
 //! or a value out of range at its place.
 
-use crate::code::Code;
 use indexmap::IndexMap;
 
+use crate::code::Code;
 use crate::def::Named;
 use crate::source::{Ctx, Span, did_you_mean, one_of, suggest};
+
+use super::schema;
 
 /// A value of a TOML document, with where it came from.
 #[derive(Clone, Debug)]
@@ -62,10 +64,27 @@ pub(crate) fn parse_toml(file: u32, text: &str, cx: &mut Ctx) -> Option<Table> {
     if errors.is_empty() {
         return Some(convert_table(file, doc.get_ref()));
     }
-    for e in errors {
+    // The parser goes on after a mistake, but what it finds next mostly follows from the
+    // first one (an unclosed string or array): the first in the file alone is the root
+    // cause. An array left open is found where the next key starts.
+    let first = errors
+        .iter()
+        .min_by_key(|e| e.span().map_or(0, |r| r.start));
+    if let Some(e) = first {
         let range = e.span().unwrap_or(0..0);
         let msg = e.message().trim();
         let msg = msg.lines().next().unwrap_or("syntax error");
+        let unclosed = errors
+            .iter()
+            .any(|e| e.message().starts_with("unclosed array"));
+        let (msg, label) = if unclosed && msg.starts_with("missing comma between array elements") {
+            (
+                "unclosed array, expected `]` before this",
+                "the array above is not closed: end it with `]`",
+            )
+        } else {
+            (msg, "the file must be valid TOML")
+        };
         cx.err(
             Code::SyntaxError,
             Span {
@@ -74,7 +93,7 @@ pub(crate) fn parse_toml(file: u32, text: &str, cx: &mut Ctx) -> Option<Table> {
                 end: range.end,
             },
             format!("TOML syntax error: {msg}"),
-            "the file must be valid TOML",
+            label,
         );
     }
     None
@@ -148,15 +167,32 @@ pub(crate) fn describe(n: &Node) -> String {
 /// Typed reads of table entries: a value of the wrong type or out of range is reported at
 /// its place and read as absent.
 impl Ctx {
+    /// Reports the keys of `t` that are not `allowed`. A key of the top level found in
+    /// another table was most likely written after a `[table]` header, which takes every
+    /// key up to the next header: the message says so.
     pub(crate) fn check_keys(&mut self, t: &Table, allowed: &[&str], what: &str) {
+        let top = schema::GAME.names();
+        let nested = top != allowed && schema::LIBRARY.names() != allowed;
         for (k, (kspan, _)) in &t.entries {
             if !allowed.contains(&k.as_str()) {
-                let hint = suggest(k, allowed.iter().copied());
+                let (hint, label) = if nested && top.contains(&k.as_str()) {
+                    (
+                        format!(
+                            ": `{k}` is a top-level key, and top-level keys go before the first table"
+                        ),
+                        "move it above the first `[table]` header".to_string(),
+                    )
+                } else {
+                    (
+                        suggest(k, allowed.iter().copied()),
+                        format!("expected {}", one_of(allowed)),
+                    )
+                };
                 self.err(
                     Code::UnknownKey,
                     *kspan,
                     format!("unknown key `{k}` in {what}{hint}"),
-                    format!("expected {}", one_of(allowed)),
+                    label,
                 );
             }
         }

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::code::Code;
+use crate::input::InputError;
 use crate::position::Position;
 use crate::source::{Problem, Span};
 use crate::variant::Variant;
@@ -69,33 +70,41 @@ pub(super) fn run(game: &Arc<Variant>, t: &Test, out: &mut Vec<Problem>) {
     let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
     legal.sort();
     if let Some(want) = &t.legal {
-        legal_set(&legal, want, &mut f);
+        legal_set(&pos, &legal, want, &mut f);
     }
     if let Some(n) = &t.count
         && n.v != legal.len() as u64
     {
         f.fail(
             n.span,
-            format!("expected {} legal moves", n.v),
+            format!("expected {}", legal_moves(n.v as usize)),
             format!("the engine has {}", legal.len()),
         );
     }
     for m in &t.includes {
-        if !legal.contains(&m.v) {
-            let why = match pos.parse_input(&m.v) {
-                Ok(mv) => format!("the engine writes it `{}`", pos.move_text(&mv)),
-                Err(e) => format!("the engine says: {e}"),
-            };
+        if let Err(e) = find(&pos, &legal, &m.v) {
+            let why = format!("the engine says: {e}");
             f.fail(m.span, format!("`{}` is not a legal move", m.v), why);
         }
     }
     for m in &t.excludes {
-        if legal.contains(&m.v) {
-            f.fail(
+        match find(&pos, &legal, &m.v) {
+            Ok(text) if text == m.v => f.fail(
                 m.span,
                 format!("`{}` is a legal move", m.v),
                 "the test expects it not to be",
-            );
+            ),
+            Ok(text) => f.fail(
+                m.span,
+                format!("`{}` is a legal move", m.v),
+                format!("the engine writes it `{text}`; the test expects it not to be"),
+            ),
+            Err(e @ InputError::Ambiguous(_)) => f.fail(
+                m.span,
+                format!("`{}` fits legal moves", m.v),
+                format!("the engine says: {e}; the test expects none"),
+            ),
+            Err(_) => {}
         }
     }
     for m in &t.illegal {
@@ -128,9 +137,31 @@ pub(super) fn run(game: &Arc<Variant>, t: &Test, out: &mut Vec<Problem>) {
     }
 }
 
-/// `legal`: exactly these moves.
-fn legal_set(legal: &[String], want: &Sp<Vec<Sp<String>>>, f: &mut Failures) {
-    let wanted: Vec<&str> = want.v.iter().map(|s| s.v.as_str()).collect();
+/// The legal move a test names, as the engine writes it: the text itself when it is the
+/// engine's, else the move a shorter form that players type stands for (`Nd3`, `e4`).
+fn find(pos: &Position, legal: &[String], text: &str) -> Result<String, InputError> {
+    if legal.iter().any(|l| l == text) {
+        return Ok(text.to_string());
+    }
+    pos.parse_input(text).map(|mv| pos.move_text(&mv))
+}
+
+/// `1 legal move`, `2 legal moves`.
+fn legal_moves(n: usize) -> String {
+    match n {
+        1 => "1 legal move".to_string(),
+        n => format!("{n} legal moves"),
+    }
+}
+
+/// `legal`: exactly these moves (in any form [`find`] reads).
+fn legal_set(pos: &Position, legal: &[String], want: &Sp<Vec<Sp<String>>>, f: &mut Failures) {
+    let texts: Vec<String> = want
+        .v
+        .iter()
+        .map(|s| find(pos, legal, &s.v).unwrap_or_else(|_| s.v.clone()))
+        .collect();
+    let wanted: Vec<&str> = texts.iter().map(String::as_str).collect();
     let missing: Vec<&str> = legal
         .iter()
         .map(|s| s.as_str())
@@ -155,8 +186,8 @@ fn legal_set(legal: &[String], want: &Sp<Vec<Sp<String>>>, f: &mut Failures) {
         "the legal moves are not the expected ones".to_string()
     } else {
         format!(
-            "expected {} legal moves, the engine has {}",
-            wanted.len(),
+            "expected {}, the engine has {}",
+            legal_moves(wanted.len()),
             legal.len()
         )
     };
@@ -204,7 +235,10 @@ fn result(pos: &Position, r: &Sp<String>, f: &mut Failures) {
     };
     if !ok {
         let engine = match outcome {
-            None => format!("the game goes on ({} legal moves)", pos.legal_moves().len()),
+            None => format!(
+                "the game goes on ({})",
+                legal_moves(pos.legal_moves().len())
+            ),
             Some(o) => format!("the engine says: {o}"),
         };
         f.fail(r.span, format!("expected the result `{}`", r.v), engine);
