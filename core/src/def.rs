@@ -132,6 +132,8 @@ pub struct MoveDef {
 #[derive(Clone, Debug)]
 pub struct ZoneDef {
     pub items: Vec<ZoneItem>,
+    /// Some item could not be read (reported): the zone may be smaller than meant.
+    pub unread: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -41,7 +41,10 @@ pub(super) fn zone_set(g: &Geometry, z: &ZoneDef, color: Color) -> SquareSet {
 pub(super) fn check_zone(cx: &mut Ctx, g: &Geometry, z: &ZoneDef, span: Span, what: &str) {
     let before = cx.diags.len();
     check_zone_squares(cx, g, z);
-    if cx.diags.len() > before || Color::BOTH.iter().all(|&c| !zone_set(g, z, c).is_empty()) {
+    if z.unread
+        || cx.diags.len() > before
+        || Color::BOTH.iter().all(|&c| !zone_set(g, z, c).is_empty())
+    {
         return;
     }
     let rear = z.items.iter().find_map(|it| match it {

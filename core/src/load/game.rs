@@ -181,6 +181,7 @@ fn promotions(cx: &mut Ctx, n: &Node) -> Vec<PromotionDef> {
         }
         let last_rank = ZoneDef {
             items: vec![ZoneItem::LastRank],
+            unread: false,
         };
         let zone = match pt.get("zone") {
             Some(z) => cx.zone(z, "zone"),

@@ -64,22 +64,38 @@ pub(crate) fn parse_toml(file: u32, text: &str, cx: &mut Ctx) -> Option<Table> {
     if errors.is_empty() {
         return Some(convert_table(file, doc.get_ref()));
     }
-    // The parser goes on after a mistake, but what it finds next mostly follows from the
-    // first one (an unclosed string or array): the first in the file alone is the root
-    // cause. An array left open is found where the next key starts.
-    let first = errors
+    // The parser goes on after a mistake, but what it finds next on the same line mostly
+    // follows from it (an unclosed string), and so does everything after an array or
+    // inline table left open: the root cause alone is reported then, the first mistake
+    // of each line otherwise. An array left open is found where the next key starts.
+    let mut errors: Vec<_> = errors
         .iter()
-        .min_by_key(|e| e.span().map_or(0, |r| r.start));
-    if let Some(e) = first {
-        let range = e.span().unwrap_or(0..0);
-        let msg = e.message().trim();
-        let msg = msg.lines().next().unwrap_or("syntax error");
-        let unclosed = errors
-            .iter()
-            .any(|e| e.message().starts_with("unclosed array"));
-        let (msg, label) = if unclosed && msg.starts_with("missing comma between array elements") {
+        .map(|e| {
+            let range = e.span().unwrap_or(0..0);
+            let msg = e.message().trim();
+            (range, msg.lines().next().unwrap_or("syntax error").to_string())
+        })
+        .collect();
+    errors.sort_by_key(|(r, _)| r.start);
+    let unclosed = errors.iter().any(|(_, m)| m.starts_with("unclosed"));
+    if unclosed {
+        errors.truncate(1);
+    }
+    // Lines counted as the sorted errors go, so that the cost stays linear in the text.
+    let (mut at, mut line) = (0, 0);
+    let mut last_line = None;
+    for (range, msg) in errors {
+        let to = range.start.min(text.len()).max(at);
+        line += text.as_bytes()[at..to].iter().filter(|b| **b == b'\n').count();
+        at = to;
+        if last_line == Some(line) {
+            continue;
+        }
+        last_line = Some(line);
+        let (msg, label) = if unclosed && msg.starts_with("missing comma between array elements")
+        {
             (
-                "unclosed array, expected `]` before this",
+                "unclosed array, expected `]` before this".to_string(),
                 "the array above is not closed: end it with `]`",
             )
         } else {

@@ -61,17 +61,22 @@ impl Ctx {
             }
         };
         let mut out = Vec::new();
+        let mut unread = false;
         for it in items {
             let Value::Str(s) = &it.value else {
                 self.type_err(it, key, "a string");
+                unread = true;
                 continue;
             };
             match zone_item(s, it.span) {
                 Some(z) => out.push(z),
-                None => self.unknown_zone(s, it.span),
+                None => {
+                    self.unknown_zone(s, it.span);
+                    unread = true;
+                }
             }
         }
-        Some(ZoneDef { items: out })
+        Some(ZoneDef { items: out, unread })
     }
 
     /// The zone under `key` of a table, or `default` without one.
@@ -79,6 +84,7 @@ impl Ctx {
         match t.get(key) {
             Some(z) => self.zone(z, key),
             None => Some(ZoneDef {
+                unread: false,
                 items: vec![default],
             }),
         }

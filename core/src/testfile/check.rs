@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::code::Code;
 use crate::input::InputError;
+use crate::notation::MoveError;
 use crate::position::Position;
 use crate::source::{Problem, Span};
 use crate::variant::Variant;
@@ -88,24 +89,7 @@ pub(super) fn run(game: &Arc<Variant>, t: &Test, out: &mut Vec<Problem>) {
         }
     }
     for m in &t.excludes {
-        match find(&pos, &legal, &m.v) {
-            Ok(text) if text == m.v => f.fail(
-                m.span,
-                format!("`{}` is a legal move", m.v),
-                "the test expects it not to be",
-            ),
-            Ok(text) => f.fail(
-                m.span,
-                format!("`{}` is a legal move", m.v),
-                format!("the engine writes it `{text}`; the test expects it not to be"),
-            ),
-            Err(e @ InputError::Ambiguous(_)) => f.fail(
-                m.span,
-                format!("`{}` fits legal moves", m.v),
-                format!("the engine says: {e}; the test expects none"),
-            ),
-            Err(_) => {}
-        }
+        excluded(&pos, &legal, m, &mut f);
     }
     for m in &t.illegal {
         illegal(&pos, m, t.because.as_ref(), &mut f);
@@ -144,6 +128,37 @@ fn find(pos: &Position, legal: &[String], text: &str) -> Result<String, InputErr
         return Ok(text.to_string());
     }
     pos.parse_input(text).map(|mv| pos.move_text(&mv))
+}
+
+/// `excludes`: the text is no legal move. A text in the shape of move text is compared
+/// as it is (`J@e3` is excluded where the drop is written `J@e2e3`); a shorter form that
+/// players type (`Nf3`) is read as the move it stands for.
+fn excluded(pos: &Position, legal: &[String], m: &Sp<String>, f: &mut Failures) {
+    let short = matches!(pos.parse_move(&m.v), Err(MoveError::Malformed { .. }));
+    if legal.contains(&m.v) {
+        f.fail(
+            m.span,
+            format!("`{}` is a legal move", m.v),
+            "the test expects it not to be",
+        );
+    } else if short {
+        match pos.parse_input(&m.v) {
+            Ok(mv) => f.fail(
+                m.span,
+                format!("`{}` is a legal move", m.v),
+                format!(
+                    "the engine writes it `{}`; the test expects it not to be",
+                    pos.move_text(&mv)
+                ),
+            ),
+            Err(e @ InputError::Ambiguous(_)) => f.fail(
+                m.span,
+                format!("`{}` fits legal moves", m.v),
+                format!("the engine says: {e}; the test expects none"),
+            ),
+            Err(_) => {}
+        }
+    }
 }
 
 /// `1 legal move`, `2 legal moves`.
