@@ -45,6 +45,7 @@ pub mod geometry;
 mod input;
 #[cfg(test)]
 mod layers;
+pub mod limits;
 mod load;
 mod movegen;
 mod moves;
@@ -69,10 +70,7 @@ pub use code::Code;
 pub use diagnostic::{Diagnostic, Location};
 pub use geometry::Geometry;
 pub use input::{Illegal, InputError, Unreadable};
-pub use load::{
-    Checked, LoadError, Loader, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_DIRECTIONS, MAX_FILE_BYTES,
-    MAX_FILES, MAX_OPTIONS, MAX_PROMOTIONS, library_pieces,
-};
+pub use load::{Checked, LoadError, Loader, library_pieces};
 pub use moves::{Move, MoveKind};
 pub use notation::{Malformed, MoveError};
 pub use options::{OptionError, OptionSetting};

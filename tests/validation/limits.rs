@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use fairyforge::{LoadError, MAX_DIAGNOSTICS, MAX_FILE_BYTES, Variant};
+use fairyforge::limits::{MAX_DIAGNOSTICS, MAX_FILE_BYTES};
+use fairyforge::{LoadError, Variant};
 use fairyforge_tests::within;
 
 /// A fresh directory under the system's temporary directory.
@@ -121,7 +122,7 @@ fn an_import_chain_deeper_than_the_limit_is_an_error() {
     assert!(
         r.contains(&format!(
             "`import` goes more than {} files deep",
-            fairyforge::MAX_DEPTH
+            fairyforge::limits::MAX_COMPOSITION_DEPTH
         )),
         "{r}"
     );
@@ -142,7 +143,10 @@ fn more_files_than_the_limit_is_an_error() {
     }
     let game = game_importing(&dir, &format!("[{}]", names.join(", ")));
     let r = report(&game);
-    let limit = format!("the game reads more than {} files", fairyforge::MAX_FILES);
+    let limit = format!(
+        "the game reads more than {} files",
+        fairyforge::limits::MAX_GAME_FILES
+    );
     assert_eq!(r.matches(&limit).count(), 1, "{r}");
 }
 
@@ -413,7 +417,7 @@ fn more_move_directions_than_the_limit_is_an_error() {
         e.diagnostics()[0].message(),
         format!(
             "the pieces of this game move in more than {} directions in all (`bomb` has 320,000)",
-            fairyforge_tests::thousands(fairyforge::MAX_DIRECTIONS)
+            fairyforge_tests::thousands(fairyforge::limits::MAX_DIRECTIONS)
         )
     );
     assert_eq!(e.diagnostics()[0].line(), Some(3));

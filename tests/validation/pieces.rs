@@ -213,7 +213,10 @@ fn validate_prints_warnings_of_a_good_file() {
     .unwrap();
     let (code, out, _) = FAIRYFORGE.run(&["validate", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains(": warning: [pawn-without-promotion] `chess-pawn` is a pawn"), "{out}");
+    assert!(
+        out.contains(": warning: [pawn-without-promotion] `chess-pawn` is a pawn"),
+        "{out}"
+    );
     assert!(
         out.ends_with("stuck.toml: ok (Stuck pawns), 1 warning\n"),
         "{out}"

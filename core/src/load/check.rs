@@ -9,22 +9,12 @@ use std::collections::HashMap;
 
 use crate::code::Code;
 use crate::def::{Named, PieceDef, VariantDef};
+use crate::limits::{MAX_DIRECTIONS, MAX_OPTIONS, MAX_PROMOTIONS};
 use crate::source::{Ctx, Problem, Sources, Span};
 use crate::types::MAX_KINDS;
 use crate::variant::Variant;
 
 use super::files::thousands;
-
-/// The most move directions of a game's pieces, all entries of all pieces together (for a
-/// `bent` entry, each pair of a first step and a `then` direction): what its tables grow
-/// with. The built-in games have at most 116.
-pub const MAX_DIRECTIONS: usize = 1024;
-
-/// The most optional rules of a game.
-pub const MAX_OPTIONS: usize = 64;
-
-/// The most promotion rules of a game, its options' included.
-pub const MAX_PROMOTIONS: usize = 64;
 
 /// Checks the definition; `false` when it cannot be compiled at all.
 pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> bool {

@@ -11,17 +11,13 @@ use std::collections::{HashMap, HashSet};
 use crate::builtin;
 use crate::code::Code;
 use crate::def::{Named, PieceDef};
+use crate::limits::{MAX_COMPOSITION_DEPTH, MAX_GAME_FILES};
 use crate::source::{Ctx, Sources, Span, one_of, suggest};
 
 use super::files::{self, Origin, Policy, ReadError, Target};
 use super::piece::pieces_of;
 use super::reader::{Node, Table, Value, parse_toml};
 use super::schema;
-
-/// The deepest chain of `extends`, and of `import` (files importing files).
-pub const MAX_DEPTH: usize = 8;
-/// The most files one game reads, itself, its parents and its libraries included.
-pub const MAX_FILES: usize = 64;
 
 /// A file read and parsed.
 pub(crate) struct Parsed {
@@ -129,11 +125,11 @@ impl Session {
         if depth == 0 {
             self.top_extends = Some(n.span);
         }
-        if depth >= MAX_DEPTH {
+        if depth >= MAX_COMPOSITION_DEPTH {
             self.cx.err(
                 Code::TooDeep,
                 want.span,
-                format!("`extends` goes more than {MAX_DEPTH} files deep"),
+                format!("`extends` goes more than {MAX_COMPOSITION_DEPTH} files deep"),
                 "a file may not extend itself, directly or not",
             );
             return None;
@@ -178,11 +174,11 @@ impl Session {
 
     fn import(&mut self, what: &Named) {
         let depth = self.importing.len() - self.games;
-        if depth >= MAX_DEPTH {
+        if depth >= MAX_COMPOSITION_DEPTH {
             self.cx.err(
                 Code::TooDeep,
                 what.span,
-                format!("`import` goes more than {MAX_DEPTH} files deep"),
+                format!("`import` goes more than {MAX_COMPOSITION_DEPTH} files deep"),
                 "a library may import others, but not without end",
             );
             self.lost_library = true;
@@ -385,14 +381,14 @@ impl Session {
 
     /// Whether one more file may be read (the first refusal is reported).
     fn room_for_one_more(&mut self, want: &Named) -> bool {
-        if self.sources.files.len() < MAX_FILES {
+        if self.sources.files.len() < MAX_GAME_FILES {
             return true;
         }
         if !std::mem::replace(&mut self.too_many, true) {
             self.cx.err(
                 Code::TooManyFiles,
                 want.span,
-                format!("the game reads more than {MAX_FILES} files"),
+                format!("the game reads more than {MAX_GAME_FILES} files"),
                 "import fewer libraries",
             );
         }

@@ -3,11 +3,9 @@
 
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
+use crate::limits::MAX_DIAGNOSTICS;
 
 use super::files::thousands;
-
-/// The most diagnostics a [`LoadError`] holds; the rest are counted.
-pub const MAX_DIAGNOSTICS: usize = 100;
 
 /// A variant that could not be loaded: every problem found, in file order, at most
 /// [`MAX_DIAGNOSTICS`] of them (the others are counted).

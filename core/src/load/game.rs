@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::code::Code;
 use crate::def::*;
-use crate::geometry::{MAX_FILES, MAX_RANKS};
+use crate::limits::{MAX_BOARD_FILES, MAX_BOARD_RANKS};
 use crate::source::{Ctx, Sources, Span, suggest};
 
 use super::reader::{Node, Table, Value, describe};
@@ -114,8 +114,8 @@ fn board(cx: &mut Ctx, t: &Table, file_span: Span) -> Board {
     out.span = t.key_span("board").unwrap_or(file_span);
     cx.check_keys(b, &schema::BOARD.names(), "`[board]`");
     for (key, max, value) in [
-        ("files", MAX_FILES, &mut out.files),
-        ("ranks", MAX_RANKS, &mut out.ranks),
+        ("files", MAX_BOARD_FILES, &mut out.files),
+        ("ranks", MAX_BOARD_RANKS, &mut out.ranks),
     ] {
         match cx.int(b, key, 1, max as i64) {
             Some((v, _)) => *value = v as u8,

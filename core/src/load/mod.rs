@@ -21,16 +21,14 @@ mod zone;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use check::{MAX_DIRECTIONS, MAX_OPTIONS, MAX_PROMOTIONS};
-pub use composition::{MAX_DEPTH, MAX_FILES};
-pub use error::{LoadError, MAX_DIAGNOSTICS};
-pub use files::MAX_FILE_BYTES;
+pub use error::LoadError;
 pub use library::library_pieces;
 
 use crate::builtin;
 use crate::code::Code;
 use crate::def::VariantDef;
 use crate::diagnostic::Diagnostic;
+use crate::limits::MAX_DIAGNOSTICS;
 use crate::options::OptionSetting;
 use crate::source::{self, Ctx, Severity, Sources, Span};
 use crate::variant::Variant;
@@ -150,7 +148,7 @@ impl Loader {
     }
 
     /// Loads a variant file: a regular file whose name ends in `.toml`, at most
-    /// [`MAX_FILE_BYTES`] long. What it imports and extends is looked up relative to it,
+    /// [`crate::limits::MAX_FILE_BYTES`] long. What it imports and extends is looked up relative to it,
     /// inside its directory (or [`Loader::base_dir`]), or among the built-ins.
     pub fn load(&self, path: impl AsRef<Path>) -> Result<Arc<Variant>, LoadError> {
         let (name, text, origin, policy) = self.open(path.as_ref())?;

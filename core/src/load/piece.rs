@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use crate::code::Code;
 use crate::def::{EpRole, Mode, MoveDef, Over, PieceDef, Prim, dirs};
-use crate::geometry::{MAX_FILES, MAX_RANKS};
+use crate::limits::{MAX_BOARD_FILES, MAX_BOARD_RANKS};
 use crate::source::{Ctx, Span, one_of, suggest};
 
 use super::reader::{Node, Table, Value};
@@ -382,7 +382,7 @@ fn offset(cx: &mut Ctx, node: &Node, key: &str) -> Option<(i8, i8)> {
         && items.len() == 2
         && let (Value::Int(x), Value::Int(y)) = (&items[0].value, &items[1].value)
     {
-        let lim = MAX_FILES.max(MAX_RANKS) as i64 + 2;
+        let lim = MAX_BOARD_FILES.max(MAX_BOARD_RANKS) as i64 + 2;
         if x.abs() <= lim && y.abs() <= lim && (*x, *y) != (0, 0) {
             return Some((*x as i8, *y as i8));
         }

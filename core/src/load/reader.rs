@@ -73,7 +73,10 @@ pub(crate) fn parse_toml(file: u32, text: &str, cx: &mut Ctx) -> Option<Table> {
         .map(|e| {
             let range = e.span().unwrap_or(0..0);
             let msg = e.message().trim();
-            (range, msg.lines().next().unwrap_or("syntax error").to_string())
+            (
+                range,
+                msg.lines().next().unwrap_or("syntax error").to_string(),
+            )
         })
         .collect();
     errors.sort_by_key(|(r, _)| r.start);
@@ -86,14 +89,16 @@ pub(crate) fn parse_toml(file: u32, text: &str, cx: &mut Ctx) -> Option<Table> {
     let mut last_line = None;
     for (range, msg) in errors {
         let to = range.start.min(text.len()).max(at);
-        line += text.as_bytes()[at..to].iter().filter(|b| **b == b'\n').count();
+        line += text.as_bytes()[at..to]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count();
         at = to;
         if last_line == Some(line) {
             continue;
         }
         last_line = Some(line);
-        let (msg, label) = if unclosed && msg.starts_with("missing comma between array elements")
-        {
+        let (msg, label) = if unclosed && msg.starts_with("missing comma between array elements") {
             (
                 "unclosed array, expected `]` before this".to_string(),
                 "the array above is not closed: end it with `]`",

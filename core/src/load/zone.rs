@@ -2,7 +2,8 @@
 
 use crate::code::Code;
 use crate::def::{SquareRef, ZoneDef, ZoneItem};
-use crate::geometry::{MAX_RANKS, coord_name, parse_coords};
+use crate::geometry::{coord_name, parse_coords};
+use crate::limits::MAX_BOARD_RANKS;
 use crate::source::{Ctx, Span, did_you_mean, one_of};
 
 use super::reader::{Node, Table, Value};
@@ -95,7 +96,7 @@ impl Ctx {
             Some(x) => format!(": did you mean `{x}`?"),
             None if s.starts_with("rank") => format!(
                 ": ranks are numbers from 0 to {}, written `rank 2` or `ranks 1..5`",
-                MAX_RANKS + 1
+                MAX_BOARD_RANKS + 1
             ),
             None => String::new(),
         };
@@ -154,6 +155,6 @@ fn rank_number(t: &str) -> Option<Option<i8>> {
     }
     t.parse::<i8>()
         .ok()
-        .filter(|r| (0..=MAX_RANKS as i8 + 1).contains(r))
+        .filter(|r| (0..=MAX_BOARD_RANKS as i8 + 1).contains(r))
         .map(Some)
 }

@@ -33,13 +33,8 @@ use std::path::Path;
 
 use crate::Diagnostic;
 use crate::code::Code;
+use crate::limits::MAX_TEST_FILE_BYTES;
 use crate::source::{self, Sources};
-
-/// The deepest perft a test may ask for.
-pub const MAX_PERFT_DEPTH: u32 = 64;
-
-/// The most a test file may hold, in bytes; a larger file is refused unread.
-pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// What running a test file found: how many tests ran, and every failure and every mistake
 /// of the file, each at its line.
@@ -101,15 +96,15 @@ pub fn run_file(path: &Path) -> TestReport {
     }
 }
 
-/// Reads a regular file of at most [`MAX_FILE_BYTES`].
+/// Reads a regular file of at most [`MAX_TEST_FILE_BYTES`].
 fn read_limited(path: &Path) -> Result<String, String> {
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
     if !meta.is_file() {
         return Err("not a regular file: a test file is a TOML text file".to_string());
     }
-    if meta.len() > MAX_FILE_BYTES {
+    if meta.len() > MAX_TEST_FILE_BYTES {
         return Err(format!(
-            "the file has {} bytes; a test file may have at most {MAX_FILE_BYTES}",
+            "the file has {} bytes; a test file may have at most {MAX_TEST_FILE_BYTES}",
             meta.len()
         ));
     }

@@ -185,14 +185,14 @@ impl Reader<'_> {
             );
             return Vec::new();
         };
-        if items.len() > super::MAX_PERFT_DEPTH as usize {
+        if items.len() > crate::limits::MAX_PERFT_DEPTH as usize {
             self.err(
                 Code::TooMany,
                 n.span,
                 format!(
                     "`perft` has {} counts: at most {} (one per depth)",
                     items.len(),
-                    super::MAX_PERFT_DEPTH
+                    crate::limits::MAX_PERFT_DEPTH
                 ),
                 "remove the deepest counts",
             );

@@ -328,7 +328,10 @@ async fn validation_reports_every_problem_at_its_line_and_column_as_validate_pri
     );
     assert_eq!(d[1]["label"], "expected a whole number from 1 to 16");
     // The kind of problem, to key on.
-    assert_eq!((&d[0]["code"], &d[1]["code"]), (&json!("missing-key"), &json!("wrong-type")));
+    assert_eq!(
+        (&d[0]["code"], &d[1]["code"]),
+        (&json!("missing-key"), &json!("wrong-type"))
+    );
     // Exactly what `fairyforge validate broken.toml` prints for it.
     assert_eq!(
         d[1]["rendered"],
