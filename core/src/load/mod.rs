@@ -311,7 +311,9 @@ fn finish(
             return None;
         }
         check::warnings(&mut warnings, &def);
-        let unchanged = loader.every_option.then(|| def.clone());
+        // The options are checked on a definition read without mistakes: compiling it
+        // anew must not build tables from what is known to be wrong.
+        let unchanged = (loader.every_option && !cx.has_errors()).then(|| def.clone());
         // Compiling sees the reading problems: it then checks what it can without building
         // tables from a definition already known to be wrong.
         let variant = compile(&mut cx, def, options);
