@@ -148,8 +148,9 @@ impl Loader {
     }
 
     /// Loads a variant file: a regular file whose name ends in `.toml`, at most
-    /// [`crate::limits::MAX_FILE_BYTES`] long. What it imports and extends is looked up relative to it,
-    /// inside its directory (or [`Loader::base_dir`]), or among the built-ins.
+    /// [`MAX_FILE_BYTES`](crate::limits::MAX_FILE_BYTES) long. What it imports and extends
+    /// is looked up relative to it, inside its directory (or [`Loader::base_dir`]), or
+    /// among the built-ins.
     pub fn load(&self, path: impl AsRef<Path>) -> Result<Arc<Variant>, LoadError> {
         let (name, text, origin, policy) = self.open(path.as_ref())?;
         self.run(name, text, origin, policy)
