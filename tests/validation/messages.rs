@@ -182,3 +182,23 @@ fn a_promotion_zone_with_no_square_is_an_error() {
         )
     );
 }
+
+/// The symmetry of a `bent` move applies to its first step and to its `then`: an unknown
+/// one was reported once for each. Each message is printed once.
+#[test]
+fn a_mistake_read_twice_is_reported_once() {
+    let text = "extends = \"chess\"\nname = \"Twice\"\n\
+                pieces = [\"king\", \"queen\", \"rook\", \"bishop\", \"knight\", \"chess-pawn\", \"p0\"]\n\
+                [piece.p0]\nletter = \"O\"\n\
+                moves = [{ bent = [2, 1], then = [1, 0], symmetry = \"sideways\" }]\n";
+    let e = fairyforge::Variant::parse("twice.toml", text).unwrap_err();
+    let shown: Vec<String> = e.diagnostics().iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        shown,
+        [
+            "twice.toml:6:53: [unknown-value] unknown symmetry `sideways`\n  |\n\
+          6 | moves = [{ bent = [2, 1], then = [1, 0], symmetry = \"sideways\" }]\n  |                                                     \
+          ^^^^^^^^^^ expected `all`, `left-right`, `forward-back` or `none`"
+        ]
+    );
+}

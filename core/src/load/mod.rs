@@ -329,14 +329,14 @@ fn finish(
         diags.extend(warnings.diags);
     }
     diags[read_problems..].sort_by_key(source::Problem::place);
-    // Each message once.
-    let mut seen = std::collections::HashSet::new();
-    diags.retain(|d| seen.insert((d.place(), d.span.map(|s| s.end), d.message.clone())));
     if let Some(span) = blame {
         let (reading, meaning) = diags.split_at_mut(read_problems);
         check::blame_builtin(sources, reading, span);
         check::blame_builtin(sources, meaning, span);
     }
+    // Each message once.
+    let mut seen = std::collections::HashSet::new();
+    diags.retain(|d| seen.insert((d.place(), d.span.map(|s| s.end), d.message.clone())));
     let errors = diags.iter().any(|d| d.severity == Severity::Error);
     match variant {
         Some(mut v) if !errors => {
