@@ -381,11 +381,14 @@ fn think_limits(r: &ThinkRequest) -> Result<adapter::ThinkLimits, ApiError> {
         ));
     }
     if r.depth
-        .is_some_and(|d| d == 0 || d > fairyforge::search::MAX_DEPTH)
+        .is_some_and(|d| d == 0 || d > fairyforge::limits::MAX_SEARCH_DEPTH)
     {
         return Err(ApiError::invalid(
             "bad-limit",
-            format!("`depth`: give 1 to {}", fairyforge::search::MAX_DEPTH),
+            format!(
+                "`depth`: give 1 to {}",
+                fairyforge::limits::MAX_SEARCH_DEPTH
+            ),
         ));
     }
     if r.nodes == Some(0) {

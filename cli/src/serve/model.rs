@@ -220,6 +220,9 @@ pub struct PieceInfo {
 
 #[derive(Debug, Serialize)]
 pub struct Diag {
+    /// The kind of problem, a stable name to key on (`unknown-key`, `bad-setup`, ...:
+    /// docs/format.md, "Diagnostic codes").
+    pub code: &'static str,
     /// `error` (the file does not load) or `warning` (it loads, but probably does not say
     /// what its author meant).
     pub severity: &'static str,

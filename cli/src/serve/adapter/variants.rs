@@ -135,7 +135,10 @@ pub fn compile_text(name: &str, text: &str, options: &[String]) -> Result<Compil
 /// Checks a variant file's text: ok with its name (and any warnings), or every problem with
 /// line and column.
 pub fn validate(name: &str, text: &str) -> model::Validation {
-    let loaded = Variant::loader().builtin_only().parse(name, text);
+    let loaded = Variant::loader()
+        .builtin_only()
+        .every_option()
+        .parse(name, text);
     match loaded {
         Ok(v) => {
             let warnings: Vec<model::Diag> = v.warnings().iter().map(diag).collect();
@@ -170,6 +173,7 @@ fn diag(d: &fairyforge::Diagnostic) -> model::Diag {
     let start = d.start();
     let end = d.end().or(start);
     model::Diag {
+        code: d.code().as_str(),
         severity: match d.severity() {
             fairyforge::Severity::Error => "error",
             fairyforge::Severity::Warning => "warning",
