@@ -550,14 +550,14 @@ fn integers_too_large_to_read_are_shown_as_written() {
             "reserve.toml",
             "extends = \"chess\"\nname = \"R\"\nreserve = { pawn = 99999999999999999999 }\n"
         ),
-        "reserve.toml:3:20: the reserve count of `pawn` must be a whole number from 0 to 64, found 99999999999999999999"
+        "reserve.toml:3:20: [out-of-range] the reserve count of `pawn` must be a whole number from 0 to 64, found 99999999999999999999"
     );
     assert_eq!(
         first_line(
             "files.toml",
             "extends = \"chess\"\nname = \"F\"\n[board]\nfiles = 99_999_999_999_999_999_999\n"
         ),
-        "files.toml:4:9: `files` is 99999999999999999999, out of range"
+        "files.toml:4:9: [out-of-range] `files` is 99999999999999999999, out of range"
     );
 }
 
@@ -572,7 +572,7 @@ fn a_key_too_deep_for_the_toml_reader_is_reported_at_the_key() {
     );
     assert_eq!(
         header,
-        "header.toml:3:2: TOML syntax error: recursion limit"
+        "header.toml:3:2: [syntax-error] TOML syntax error: recursion limit"
     );
     let dotted = first_line(
         "dotted.toml",
@@ -580,6 +580,6 @@ fn a_key_too_deep_for_the_toml_reader_is_reported_at_the_key() {
     );
     assert_eq!(
         dotted,
-        "dotted.toml:4:1: TOML syntax error: recursion limit"
+        "dotted.toml:4:1: [syntax-error] TOML syntax error: recursion limit"
     );
 }

@@ -18,7 +18,7 @@ fn report(moves: &str) -> String {
 fn a_cannon_s_key_on_a_leap() {
     assert_eq!(
         report("[{ leap = [1, 2], capture-screen = true }]"),
-        "mine.toml:12:27: unknown key `capture-screen` in a `leap` move: only `cannon` takes it
+        "mine.toml:12:27: [unknown-key] unknown key `capture-screen` in a `leap` move: only `cannon` takes it
    |
 12 | moves = [{ leap = [1, 2], capture-screen = true }]
    |                           ^^^^^^^^^^^^^^ a `leap` takes `mode`, `symmetry`, `from`, `to` and `en-passant`
@@ -30,7 +30,7 @@ fn a_cannon_s_key_on_a_leap() {
 fn a_key_of_two_primitives_on_a_leap() {
     assert_eq!(
         report("[{ leap = \"all\", max = 2 }]"),
-        "mine.toml:12:26: unknown key `max` in a `leap` move: only `slide` and `bent` take it
+        "mine.toml:12:26: [unknown-key] unknown key `max` in a `leap` move: only `slide` and `bent` take it
    |
 12 | moves = [{ leap = \"all\", max = 2 }]
    |                          ^^^ a `leap` takes `mode`, `symmetry`, `from`, `to` and `en-passant`
@@ -42,7 +42,7 @@ fn a_key_of_two_primitives_on_a_leap() {
 fn a_misspelt_key() {
     assert_eq!(
         report("[{ jump = \"orthogonal\", ovr = \"enemy\" }]"),
-        "mine.toml:12:33: unknown key `ovr` in a `jump` move: did you mean `over`?
+        "mine.toml:12:33: [unknown-key] unknown key `ovr` in a `jump` move: did you mean `over`?
    |
 12 | moves = [{ jump = \"orthogonal\", ovr = \"enemy\" }]
    |                                 ^^^ a `jump` takes `mode`, `symmetry`, `distance`, `over`, `capture-over`, `from` and `to`
@@ -55,7 +55,7 @@ fn a_misspelt_key() {
 fn en_passant_on_a_jump_is_one_mistake() {
     assert_eq!(
         report("[{ jump = [0, 1], en-passant = \"create\" }]"),
-        "mine.toml:12:27: unknown key `en-passant` in a `jump` move: only `leap` and `slide` take it
+        "mine.toml:12:27: [unknown-key] unknown key `en-passant` in a `jump` move: only `leap` and `slide` take it
    |
 12 | moves = [{ jump = [0, 1], en-passant = \"create\" }]
    |                           ^^^^^^^^^^ a `jump` takes `mode`, `symmetry`, `distance`, `over`, `capture-over`, `from` and `to`
