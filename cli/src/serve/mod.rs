@@ -21,6 +21,7 @@ mod cache;
 mod error;
 mod file;
 mod model;
+mod pictures;
 mod pool;
 mod primitives;
 #[cfg(test)]
@@ -101,6 +102,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/perft", post(api::perft))
         .route("/api/piece", post(api::piece))
         .route("/api/file", get(file::get).put(file::put))
+        .route("/api/pictures", post(pictures::pictures))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
         .layer(axum::middleware::map_response(assets::security_headers))
