@@ -144,6 +144,9 @@ export function createDesign(app) {
       }
       const len = (lines[d.line - 1] || '').length;
       const msg = add(warning ? 'inline warning' : 'inline', top, PAD_LEFT + (len + 3) * cw);
+      msg.dataset.left = String(PAD_LEFT + (len + 3) * cw);
+      msg.dataset.at = String(PAD_LEFT + (d.column - 1) * cw);
+      msg.dataset.top = String(top);
       msg.textContent = text;
       msg.title = d.rendered;
       msg.dataset.line = String(d.line);
@@ -157,6 +160,18 @@ export function createDesign(app) {
     gutter.scrollTop = source.scrollTop;
     const s = marks.firstElementChild;
     if (s) s.style.transform = `translate(${-source.scrollLeft}px, ${-source.scrollTop}px)`;
+    // A message stays in view beside its line: after the line's end when it fits there,
+    // else just under the line from its squiggle, never over the place it is about.
+    const right = source.scrollLeft + source.clientWidth;
+    for (const m of marks.querySelectorAll('.inline')) {
+      const after = parseFloat(m.dataset.left);
+      const w = m.offsetWidth;
+      const fits = after + w <= right - 4 && after >= source.scrollLeft;
+      const left = fits ? after : Math.max(source.scrollLeft + 4, Math.min(parseFloat(m.dataset.at), right - w - 4));
+      m.style.left = `${left}px`;
+      m.style.top = `${parseFloat(m.dataset.top) + (fits ? 0 : LINE)}px`;
+      m.classList.toggle('below', !fits);
+    }
   }
 
   /** Below the editor: that the file is valid, or how many problems it has (each shown at

@@ -53,10 +53,13 @@ fn start_server(file: Option<&Path>) -> (Kill, String) {
         .spawn()
         .expect("fairyforge serve starts");
     let stdout = child.stdout.take().expect("its output");
+    let mut reader = BufReader::new(stdout);
     let mut line = String::new();
-    BufReader::new(stdout)
+    reader
         .read_line(&mut line)
         .expect("the server prints its address");
+    // Keep reading what it prints, so that it never writes to a closed pipe.
+    std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
     // "fairyforge studio: open http://127.0.0.1:PORT/ (Ctrl-C stops it)"
     let url = line
         .split_whitespace()
@@ -644,9 +647,9 @@ async fn files_in_and_out(c: &Client, url: &str) {
         .send_keys(&path.display().to_string())
         .await
         .unwrap();
-    let _ = std::fs::remove_file(&path);
     let name = path.file_name().unwrap().to_str().unwrap().to_string();
     wait(c, "the opened file", &format!("document.querySelector('#diagnostics li.ok') && document.querySelector('#diagnostics li.ok').textContent === '{name}: ok (Mine)'")).await;
+    let _ = std::fs::remove_file(&path);
     assert_eq!(js(c, "return document.getElementById('source').value").await, MINE);
     // Start from shows what it extends.
     assert_eq!(
@@ -676,8 +679,9 @@ async fn files_in_and_out(c: &Client, url: &str) {
     click(c, "#design-undo").await;
     wait(c, "the text before the load", "document.getElementById('source').value.includes('name = \"Typed again\"')").await;
     // A shared link of a file that extends chess: Start from says chess.
+    js(c, "window.__before = location.hash; return true").await;
     js(c, "const s = document.getElementById('source'); s.value = 'extends = \"chess\"\\nname = \"Shared\"\\n'; s.dispatchEvent(new Event('input')); return true").await;
-    wait(c, "the shared file's address", "location.hash.includes('x=z') && document.querySelector('#diagnostics li.ok') && document.querySelector('#diagnostics li.ok').textContent.includes('Shared')").await;
+    wait(c, "the shared file's address", "location.hash !== window.__before && location.hash.includes('x=z') && studio.addr.text.includes('Shared') && document.querySelector('#diagnostics li.ok') && document.querySelector('#diagnostics li.ok').textContent.includes('Shared')").await;
     let link = js(c, "return location.href").await;
     c.goto("about:blank").await.unwrap();
     c.goto(link.as_str().unwrap()).await.unwrap();

@@ -139,7 +139,13 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
             .local_addr()
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
         let url = format!("http://{local}/");
-        println!("fairyforge studio: open {url} (Ctrl-C stops it)");
+        match &file {
+            Some(f) => println!(
+                "fairyforge studio: open {url} (Ctrl-C stops it); editing {} (saved back to it)",
+                f.name()
+            ),
+            None => println!("fairyforge studio: open {url} (Ctrl-C stops it)"),
+        }
         if a.open {
             open_browser(&url);
         }
@@ -149,7 +155,6 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
         };
         let mut state = AppState::new(config);
         if let Some(f) = file {
-            println!("editing {} (saved back to it)", f.name());
             state = state.with_file(f);
         }
         let app = router(Arc::new(state));

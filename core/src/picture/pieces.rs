@@ -105,7 +105,16 @@ impl Picture {
                 }
             }
         }
-        let key = format!("{}|{}|{:?}", p.id, p.letter, p.moves);
+        // The key leaves out where the file says it (spans), so the colour stays while
+        // the text above the piece is edited.
+        let mut key = format!("{}|{}", p.id, p.letter);
+        for m in &p.moves {
+            let _ = write!(
+                key,
+                "|{:?} {:?} {:?} {:?} {} {}",
+                m.prim, m.dirs, m.then, m.mode, m.min, m.max
+            );
+        }
         Picture::Made(Made {
             family: family(p),
             letter: p.letter.to_ascii_uppercase(),
@@ -291,7 +300,7 @@ fn made_body(s: &mut String, m: &Made, ink: &Ink) {
     // The letter on a medallion.
     let _ = write!(
         s,
-        "<circle cx=\"50\" cy=\"63\" r=\"11\" fill=\"#ffffff\" stroke=\"{band}\" stroke-width=\"3\"/><text x=\"50\" y=\"70.5\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"19\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#111111\">{}</text>",
+        "<circle cx=\"50\" cy=\"62\" r=\"13.5\" fill=\"#ffffff\" stroke=\"{band}\" stroke-width=\"3.5\"/><text x=\"50\" y=\"70.5\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"23\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#111111\">{}</text>",
         escape(&m.letter.to_string())
     );
 }
@@ -449,6 +458,26 @@ mod tests {
         assert_eq!(p, &Picture::Standard(Standard::Pawn));
         let f = &got.iter().find(|(l, _)| *l == 'F').unwrap().1;
         assert!(matches!(f, Picture::Made(Made { family: Family::Jumper, letter: 'F', .. })), "{f:?}");
+    }
+
+    #[test]
+    fn a_made_picture_depends_on_the_piece_not_on_where_the_file_says_it() {
+        let text = "extends = \"chess\"\npieces = [\"king\", \"queen\", \"rook\", \"bishop\", \"knight\", \"pawn\", \"hopper\"]\n\n[piece.hopper]\nletter = \"H\"\nmoves = [{ leap = [2, 2] }, { jump = \"orthogonal\", from = \"rank 2\" }]\n";
+        let picture = |t: &str| {
+            let v = Variant::parse("mine.toml", t).unwrap();
+            Picture::of(&v, v.kind_by_letter('H').unwrap())
+        };
+        let a = picture(text);
+        let b = picture(&format!("# a comment above\n\n{text}"));
+        assert_eq!(a, b);
+        let Picture::Made(m) = &a else {
+            panic!("{a:?}")
+        };
+        assert_eq!(m.family, Family::Jumper);
+        assert_eq!(m.compass, [true; 8]);
+        // Another move, another band.
+        let c = picture(&text.replace("[2, 2]", "[3, 3]"));
+        assert_ne!(a, c);
     }
 
     #[test]
