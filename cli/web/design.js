@@ -48,6 +48,11 @@ export function createDesign(app) {
   ownStart.disabled = true;
   start.appendChild(ownStart);
 
+  let picked = false; // a game chosen in "Start from" and not loaded yet
+  start.addEventListener('change', () => {
+    picked = true;
+  });
+
   const dirty = () => clean !== null && source.value !== clean;
 
   /** The state line: edits, the served file, the last check. */
@@ -292,6 +297,7 @@ export function createDesign(app) {
   /** Loads a built-in game or example as the start of a new file (named as the served
    * file when there is one, else untitled.toml). */
   async function load(id, follow) {
+    picked = false;
     const src = await get(`/api/source?name=${encodeURIComponent(id)}`);
     loadedFor = id;
     await replaceText(src.text, served ? served.name : UNTITLED, follow);
@@ -300,6 +306,7 @@ export function createDesign(app) {
   /** "Start from" shows the game the text really extends (a shared link's, an opened
    * file's), or says it extends none. */
   function showExtends() {
+    if (picked) return; // the user's choice stands until it is loaded
     const m = /^\s*extends\s*=\s*"([^"]*)"/m.exec(source.value);
     const id = m ? m[1] : '';
     start.value = [...start.options].some((o) => o.value === id && id) ? id : '';

@@ -131,9 +131,16 @@ fn svg_is_well_formed() {
     // 100 x 100 box).
     let pictures = root
         .descendants()
-        .filter(|n| n.has_tag_name("g") && n.attribute("transform").is_some_and(|t| t.contains("scale(")))
+        .filter(|n| {
+            n.has_tag_name("g")
+                && n.attribute("transform")
+                    .is_some_and(|t| t.contains("scale("))
+        })
         .count();
-    assert_eq!(pictures, 44, "40 pieces on the main board and 4 Flying Bombers");
+    assert_eq!(
+        pictures, 44,
+        "40 pieces on the main board and 4 Flying Bombers"
+    );
 }
 
 /// Mistakes get one clear line each.

@@ -73,7 +73,11 @@ fn birds_and_ninjas_start_picture() {
         .map(|n| n.text().unwrap_or_default().to_string())
         .collect();
     let count = |l: &str| letters.iter().filter(|x| *x == l).count();
-    assert_eq!(count("F"), 4, "Flying Bombers on e0 f0 e11 f11: {letters:?}");
+    assert_eq!(
+        count("F"),
+        4,
+        "Flying Bombers on e0 f0 e11 f11: {letters:?}"
+    );
     assert_eq!(count("G"), 4, "{letters:?}");
     assert_eq!(count("J"), 2, "one ninja pawn per reserve: {letters:?}");
     assert_eq!(letters.len(), 10, "{letters:?}");
