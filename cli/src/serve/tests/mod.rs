@@ -17,6 +17,7 @@ mod file;
 mod games;
 mod limits;
 mod piece;
+mod pictures;
 mod play;
 mod readable;
 mod think;
