@@ -10,7 +10,9 @@ const NS = 'http://www.w3.org/2000/svg';
 /** The pictures of a game's pieces: a Map from letter (upper case) to {white, black} SVG. */
 export async function loadPictures(variant) {
   const r = await post('/api/pictures', { variant });
-  return new Map(r.pieces.map((p) => [p.letter, p]));
+  const map = new Map(r.pieces.map((p) => [p.letter, p]));
+  map.library = new Map(r.library.map((p) => [p.id, p])); // the library's, by id
+  return map;
 }
 
 /** A picture (a standalone SVG document from the server) placed in a box of the board. */

@@ -470,6 +470,11 @@ async fn explore_the_bomber(c: &Client) {
     click(c, "#piece-board [data-square=e7]").await;
     wait(c, "the double capture", "document.querySelector('#piece-board .mark-victim[data-mark=e6]') && document.querySelector('#piece-board .mark-victim[data-mark=h5]')").await;
     screenshot(c, "studio-piece.png").await;
+    // A library piece not in the game is drawn with its own picture, not a game piece's.
+    click(c, "#library-list [data-piece=super-cannon]").await;
+    wait(c, "the Super Cannon", "document.getElementById('piece-title').textContent === 'Super Cannon (C)'").await;
+    let title = wait(c, "its picture", "document.querySelector('#piece-board .piece svg title') && document.querySelector('#piece-board .piece:not(.blocker) svg title').textContent").await;
+    assert_eq!(title, "White Super Cannon");
 }
 
 /// The editor: a broken file's error at its line, with the text `fairyforge validate`

@@ -22,9 +22,21 @@ pub struct PiecePictures {
     black: String,
 }
 
+/// A piece of the built-in library, for the piece explorer.
+#[derive(Serialize)]
+pub struct LibraryPictures {
+    id: String,
+    letter: char,
+    white: String,
+    black: String,
+}
+
 #[derive(Serialize)]
 pub struct Pictures {
+    /// The game's pieces.
     pieces: Vec<PiecePictures>,
+    /// The built-in library's pieces, by id (the explorer shows them on the game's board).
+    library: Vec<LibraryPictures>,
 }
 
 pub async fn pictures(
@@ -40,5 +52,14 @@ pub async fn pictures(
             black: piece_svg(&v, k, Color::Black),
         })
         .collect();
-    Ok(Json(Pictures { pieces }))
+    let library = fairyforge::library_pictures()
+        .into_iter()
+        .map(|(p, pic)| LibraryPictures {
+            id: p.id().to_string(),
+            letter: p.letter(),
+            white: pic.svg(Color::White, &format!("White {}", p.name())),
+            black: pic.svg(Color::Black, &format!("Black {}", p.name())),
+        })
+        .collect();
+    Ok(Json(Pictures { pieces, library }))
 }

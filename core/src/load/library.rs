@@ -26,6 +26,22 @@ pub fn library_pieces() -> Vec<PieceType> {
         .collect()
 }
 
+/// The pictures of the built-in piece library's pieces (see [`crate::picture::Picture`]),
+/// with each piece's type, in the library's order.
+pub fn library_pictures() -> Vec<(PieceType, crate::picture::Picture)> {
+    let Some(text) = builtin::library("pieces") else {
+        return Vec::new();
+    };
+    let mut cx = Ctx::default();
+    let Some(table) = parse_toml(0, text, &mut cx) else {
+        return Vec::new();
+    };
+    pieces_of(&mut cx, &table)
+        .iter()
+        .map(|d| (PieceType::from_def(d), crate::picture::Picture::of_def(d)))
+        .collect()
+}
+
 /// Whether a file's table is a piece library: it defines pieces and has no key that only
 /// games have.
 pub(crate) fn is_library(t: &Table) -> bool {

@@ -39,6 +39,21 @@ async fn every_piece_of_the_game_has_a_picture_for_each_side() {
     assert!(!svg("P", "white").contains(">P</text>"));
     assert!(svg("J", "white").contains(">J</text>"));
     assert_ne!(svg("P", "white"), svg("P", "black"));
+    // The library's pieces, for the explorer: the Super Cannon is not in this game.
+    let cannon = v["library"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "super-cannon")
+        .unwrap();
+    assert_eq!(cannon["letter"], "C");
+    assert!(
+        cannon["white"]
+            .as_str()
+            .unwrap()
+            .contains("<title>White Super Cannon</title>"),
+        "{cannon}"
+    );
 }
 
 #[tokio::test]
