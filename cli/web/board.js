@@ -177,6 +177,8 @@ export class Board {
     }
     out.push('</svg>');
     this.el.innerHTML = out.join('');
+    // The board's width over its height, for the style sheet to size it without margins.
+    this.el.style.setProperty('--aspect', String((g.files + 0.7) / (rows + 0.7)));
   }
 }
 

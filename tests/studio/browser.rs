@@ -472,7 +472,12 @@ async fn explore_the_bomber(c: &Client) {
     screenshot(c, "studio-piece.png").await;
     // A library piece not in the game is drawn with its own picture, not a game piece's.
     click(c, "#library-list [data-piece=super-cannon]").await;
-    wait(c, "the Super Cannon", "document.getElementById('piece-title').textContent === 'Super Cannon (C)'").await;
+    wait(
+        c,
+        "the Super Cannon",
+        "document.getElementById('piece-title').textContent === 'Super Cannon (C)'",
+    )
+    .await;
     let title = wait(c, "its picture", "document.querySelector('#piece-board .piece svg title') && document.querySelector('#piece-board .piece:not(.blocker) svg title').textContent").await;
     assert_eq!(title, "White Super Cannon");
 }
@@ -688,9 +693,20 @@ async fn files_in_and_out(c: &Client, url: &str) {
         .unwrap();
     c.refresh().await.unwrap();
     wait(c, "Pick the Piece's preview", "document.body.dataset.ready === '1' && document.querySelectorAll('#design-board rect.sq').length === 100 && !document.getElementById('design-reserve-top').hidden").await;
-    let gaps = js(c, &gaps_js("design-board", "design-reserve-top", "design-reserve-bottom")).await;
+    let gaps = js(
+        c,
+        &gaps_js(
+            "design-board",
+            "design-reserve-top",
+            "design-reserve-bottom",
+        ),
+    )
+    .await;
     for g in gaps.as_array().unwrap() {
-        assert!(g.as_f64().unwrap() < 30.0, "a gap of {g} px between the preview and a reserve");
+        assert!(
+            g.as_f64().unwrap() < 30.0,
+            "a gap of {g} px between the preview and a reserve"
+        );
     }
     c.set_window_size(1400, 1000).await.unwrap();
     c.goto(&format!("{url}#g=birds-and-ninjas&w=h&b=h&tab=design"))
@@ -791,6 +807,20 @@ async fn files_in_and_out(c: &Client, url: &str) {
 
 /// At 400 px wide nothing scrolls sideways, and the board and its reserves sit together.
 async fn at_phone_width(c: &Client, url: &str) {
+    // Narrower than tall, the board still fills its width, and its reserves touch it.
+    c.set_window_size(700, 1150).await.unwrap();
+    c.goto(&format!("{url}#g=pick-the-piece&w=h&b=h"))
+        .await
+        .unwrap();
+    c.refresh().await.unwrap();
+    wait(c, "Pick the Piece", "document.body.dataset.ready === '1' && studio.state && document.querySelectorAll('#play-board rect.sq').length === 100").await;
+    let gaps = js(c, &gaps_js("play-board", "reserve-top", "reserve-bottom")).await;
+    for g in gaps.as_array().unwrap() {
+        assert!(
+            g.as_f64().unwrap() < 30.0,
+            "a gap of {g} px between the board and a reserve at 700 px"
+        );
+    }
     c.set_window_size(400, 900).await.unwrap();
     c.goto(&format!("{url}#g=birds-and-ninjas&w=h&b=h"))
         .await
