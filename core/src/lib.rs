@@ -69,7 +69,7 @@ pub use geometry::Geometry;
 pub use input::{Illegal, InputError, Unreadable};
 pub use load::{
     Checked, LoadError, Loader, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_DIRECTIONS, MAX_FILE_BYTES,
-    MAX_FILES, MAX_OPTIONS, MAX_PROMOTIONS, library_pictures, library_pieces,
+    MAX_FILES, MAX_OPTIONS, MAX_PROMOTIONS, library_pieces,
 };
 pub use moves::{Move, MoveKind};
 pub use notation::{Malformed, MoveError};

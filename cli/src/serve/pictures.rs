@@ -6,7 +6,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use fairyforge::Color;
-use fairyforge::picture::piece_svg;
+use fairyforge::picture::{library_pictures, piece_svg};
 use serde::Serialize;
 
 use super::api::{AppState, Body, variant};
@@ -52,7 +52,7 @@ pub async fn pictures(
             black: piece_svg(&v, k, Color::Black),
         })
         .collect();
-    let library = fairyforge::library_pictures()
+    let library = library_pictures()
         .into_iter()
         .map(|(p, pic)| LibraryPictures {
             id: p.id().to_string(),

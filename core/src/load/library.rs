@@ -26,9 +26,9 @@ pub fn library_pieces() -> Vec<PieceType> {
         .collect()
 }
 
-/// The pictures of the built-in piece library's pieces (see [`crate::picture::Picture`]),
-/// with each piece's type, in the library's order.
-pub fn library_pictures() -> Vec<(PieceType, crate::picture::Picture)> {
+/// The built-in piece library's definitions, in its order (the pictures of its pieces are
+/// made from them).
+pub(crate) fn library_defs() -> Vec<crate::def::PieceDef> {
     let Some(text) = builtin::library("pieces") else {
         return Vec::new();
     };
@@ -37,9 +37,6 @@ pub fn library_pictures() -> Vec<(PieceType, crate::picture::Picture)> {
         return Vec::new();
     };
     pieces_of(&mut cx, &table)
-        .iter()
-        .map(|d| (PieceType::from_def(d), crate::picture::Picture::of_def(d)))
-        .collect()
 }
 
 /// Whether a file's table is a piece library: it defines pieces and has no key that only

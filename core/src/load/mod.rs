@@ -25,7 +25,8 @@ pub use check::{MAX_DIRECTIONS, MAX_OPTIONS, MAX_PROMOTIONS};
 pub use composition::{MAX_DEPTH, MAX_FILES};
 pub use error::{LoadError, MAX_DIAGNOSTICS};
 pub use files::MAX_FILE_BYTES;
-pub use library::{library_pictures, library_pieces};
+pub(crate) use library::library_defs;
+pub use library::library_pieces;
 
 use crate::builtin;
 use crate::def::VariantDef;

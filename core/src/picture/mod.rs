@@ -19,7 +19,7 @@ mod position;
 mod svg;
 mod text;
 
-pub use pieces::{Family, Made, Picture, Standard, piece_svg};
+pub use pieces::{Family, Made, Picture, Standard, library_pictures, piece_svg};
 pub use position::{position_svg, position_text};
 pub use text::LEGEND;
 

@@ -144,6 +144,15 @@ impl Picture {
     }
 }
 
+/// The pictures of the built-in piece library's pieces, with each piece's type, in the
+/// library's order (the studio's piece explorer shows them).
+pub fn library_pictures() -> Vec<(crate::variant::PieceType, Picture)> {
+    crate::load::library_defs()
+        .iter()
+        .map(|d| (crate::variant::PieceType::from_def(d), Picture::of_def(d)))
+        .collect()
+}
+
 /// A piece's picture as a standalone SVG document: what the studio's page shows.
 pub fn piece_svg(v: &Variant, kind: Kind, color: Color) -> String {
     let p = v.piece(kind);
