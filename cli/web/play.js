@@ -14,6 +14,7 @@ export function createPlay(app) {
   let selected = null; // {square} or {drop: letter}
   let thinking = null; // {controller, key}
   let busy = false;
+  let pickerFor = null; // {moves, square} of the open picker
 
   const human = () => {
     const st = app.state;
@@ -232,6 +233,7 @@ export function createPlay(app) {
     cancel.addEventListener('click', closePicker);
     picker.appendChild(cancel);
     picker.hidden = false;
+    pickerFor = { moves, square };
     const box = keepVisible(moves, square);
     if (box) placePicker(picker, box);
   }
@@ -328,9 +330,16 @@ export function createPlay(app) {
     await app.refresh();
   }
 
-  // The picker stands beside the squares it is about: it goes when they move away.
-  window.addEventListener('scroll', closePicker, { passive: true });
-  window.addEventListener('resize', closePicker);
+  // The picker stands beside the squares it is about: it follows them when the page
+  // scrolls or the window changes.
+  const replacePicker = () => {
+    const picker = $('picker');
+    if (picker.hidden || !pickerFor) return;
+    const box = keepVisible(pickerFor.moves, pickerFor.square);
+    if (box) placePicker(picker, box);
+  };
+  window.addEventListener('scroll', replacePicker, { passive: true });
+  window.addEventListener('resize', replacePicker);
   $('new-game').addEventListener('click', () => setMoves([], null));
   $('undo').addEventListener('click', () => {
     const moves = [...app.addr.moves];

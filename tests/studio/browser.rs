@@ -822,7 +822,7 @@ async fn at_phone_width(c: &Client, url: &str) {
         );
     }
     c.set_window_size(400, 900).await.unwrap();
-    c.goto(&format!("{url}#g=birds-and-ninjas&w=h&b=h"))
+    c.goto(&format!("{url}#g=birds-and-ninjas&m=e2e5.e9e6&w=h&b=h"))
         .await
         .unwrap();
     c.refresh().await.unwrap();
@@ -856,6 +856,24 @@ async fn at_phone_width(c: &Client, url: &str) {
         );
     }
     screenshot(c, "studio-phone.png").await;
+    // The push picker fits the window and leaves the drop's squares in view.
+    click(c, "#reserve-bottom [data-reserve=J]").await;
+    click(c, "#play-board [data-square=e2]").await;
+    wait(
+        c,
+        "the picker at 400 px",
+        "!document.getElementById('picker').hidden",
+    )
+    .await;
+    let fits = js(c, "const p = document.getElementById('picker').getBoundingClientRect(); return p.left >= 0 && p.right <= document.documentElement.clientWidth && p.top >= 0 && p.bottom <= innerHeight").await;
+    assert_eq!(fits, true, "the picker does not fit the window at 400 px");
+    assert_eq!(
+        covered(c, &["e2", "e3", "e4"]).await,
+        "",
+        "the picker covers a square at 400 px"
+    );
+    click(c, "#picker [data-move='J@e2e4']").await;
+    wait(c, "the drop at 400 px", "studio.state.history.length === 3").await;
     c.set_window_size(1400, 1000).await.unwrap();
 }
 
