@@ -42,7 +42,7 @@ impl AnalyseArgs {
     /// Checks the numbers before any work starts.
     pub fn check(&self) -> Result {
         if let Some(t) = self.time {
-            crate::check::seconds("--time", t, false)?;
+            crate::check::seconds("--time", t, true)?;
         }
         Ok(())
     }
@@ -52,7 +52,7 @@ impl AnalyseArgs {
 pub fn run(a: AnalyseArgs) -> Result {
     let mut pos = a.start.position()?;
     let time = match a.time {
-        Some(t) => Some(crate::check::seconds("--time", t, false)?),
+        Some(t) => Some(crate::check::seconds("--time", t, true)?),
         None if a.depth.is_none() && a.nodes.is_none() => Some(Duration::from_secs(5)),
         None => None,
     };

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use fairyforge::describe::{Description, diff};
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::game::{GameArgs, load};
 
 #[derive(clap::Args)]
@@ -64,20 +64,20 @@ pub fn snapshot(a: SnapshotArgs) -> Result {
         let path = snap_path(f);
         let shown = path.display();
         if !a.check {
-            std::fs::write(&path, &text).map_err(|source| Error::Write {
-                path: shown.to_string(),
-                source,
-            })?;
+            crate::files::write_text(&path, crate::files::SNAPSHOT, &text)?;
             say!("wrote {shown}");
             continue;
         }
-        let old = match std::fs::read_to_string(&path) {
+        if let Err(e) = path.symlink_metadata() {
+            failed += 1;
+            say!("{f}: cannot read {shown} ({e}): write it first with `fairyforge snapshot {f}`");
+            continue;
+        }
+        let old = match crate::files::read_text(&path, crate::files::SNAPSHOT) {
             Ok(t) => t.replace("\r\n", "\n"),
             Err(e) => {
                 failed += 1;
-                say!(
-                    "{f}: cannot read {shown} ({e}): write it first with `fairyforge snapshot {f}`"
-                );
+                say!("{f}: {e}");
                 continue;
             }
         };

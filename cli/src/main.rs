@@ -14,6 +14,7 @@ mod bench_search;
 mod check;
 mod describe;
 mod error;
+mod files;
 mod game;
 mod list;
 mod matches;
@@ -313,6 +314,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // A command that ignores SIGPIPE (`match`, whose engines may exit) ends as quietly
+        // as the others when its reader goes away, with the status a shell shows for them.
+        Err(Error::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(141),
         Err(e) => {
             note!("error: {e}");
             ExitCode::FAILURE

@@ -3,7 +3,7 @@
 //! Reads one line at a time from standard input, so a whole game can be scripted:
 //! `printf 'e2e5\nquit\n' | fairyforge play --black human`.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 
 use fairyforge::search::{Limits, Score, Searcher};
 use fairyforge::{Move, Position, describe};
@@ -372,7 +372,7 @@ pub fn run(a: PlayArgs) -> Result {
     let v = game.start.variant().clone();
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
-    let mut lines = stdin.lock().lines();
+    let mut lines = crate::protocol::lines::lines(stdin.lock());
     let mut out = Tracked {
         inner: std::io::stdout(),
         error: None,
@@ -430,7 +430,16 @@ pub fn run(a: PlayArgs) -> Result {
             let _ = writeln!(out);
             return out.check();
         };
-        let line = line.map_err(Error::Input)?;
+        let line = match line.map_err(Error::Input)? {
+            Ok(line) => line,
+            Err(e) => {
+                if echo {
+                    let _ = writeln!(out);
+                }
+                let _ = writeln!(out, "{e}");
+                continue;
+            }
+        };
         if echo {
             // Input from a file or a pipe: show it, so the transcript reads like a session.
             let _ = writeln!(out, "{}", line.trim());

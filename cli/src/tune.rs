@@ -108,7 +108,7 @@ pub fn run(a: TuneArgs) -> crate::error::Result {
     let mut data = Dataset::new();
     let mut games = 0;
     for path in &a.pgn {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = crate::files::read_text(std::path::Path::new(path), crate::files::PGN)?;
         for g in read_games(&text) {
             let v = Variant::builtin(&g.variant)
                 .ok_or_else(|| format!("{path}: no built-in game `{}`", g.variant))?;
@@ -165,6 +165,54 @@ pub fn run(a: TuneArgs) -> crate::error::Result {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matches::pgn::Record;
+
+    /// Games of every built-in game written as `match` writes them (readable text) read
+    /// back, move by move, to the same moves.
+    #[test]
+    fn match_pgn_round_trips_through_the_readable_text() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for name in fairyforge::builtin::game_names() {
+            let v = Variant::builtin(name).unwrap();
+            let mut pos = Position::start(&v);
+            let (mut played, mut texts) = (Vec::new(), Vec::new());
+            while played.len() < 80 && pos.outcome().is_none() {
+                let legal = pos.legal_moves();
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = legal[(seed % legal.len() as u64) as usize];
+                texts.push(pos.readable_text_marked(&m));
+                played.push(m);
+                pos.play_unchecked(&m);
+            }
+            let record = Record {
+                event: "test",
+                round: 1,
+                white: "a",
+                black: "b",
+                variant: name,
+                fen: None,
+                moves: &texts,
+                opening: 4,
+                result: "1/2-1/2",
+                termination: "test",
+            };
+            let games = read_games(&record.write());
+            assert_eq!(games.len(), 1, "{name}");
+            assert_eq!(games[0].moves, texts, "{name}");
+            let mut back = Position::start(&v);
+            for (t, m) in games[0].moves.iter().zip(&played) {
+                assert_eq!(
+                    back.parse_input(t),
+                    Ok(*m),
+                    "{name}: `{t}` at {}",
+                    back.fen()
+                );
+                back.play_unchecked(m);
+            }
+        }
+    }
 
     #[test]
     fn games_are_read_from_match_pgn() {

@@ -75,57 +75,65 @@ pub enum Over {
     Piece,
 }
 
-/// A primitive's part in en passant (R14).
+/// The least and most squares a line travels; `max` 0 is no limit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum EpRole {
-    None,
-    /// A slide that makes every square it passes an en-passant target.
-    Create,
-    /// A capture that may also take en passant.
-    Capture,
-}
-
-/// The kinds of move primitive.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Prim {
-    Leap,
-    Slide,
-    Flyover,
-    Jump,
-    Cannon,
-    Bent,
-}
-
-impl Prim {
-    pub const ALL: [(&'static str, Prim); 6] = [
-        ("leap", Prim::Leap),
-        ("slide", Prim::Slide),
-        ("flyover", Prim::Flyover),
-        ("jump", Prim::Jump),
-        ("cannon", Prim::Cannon),
-        ("bent", Prim::Bent),
-    ];
-}
-
-/// One entry of a piece's `moves` list, in White's view (Black's is mirrored, R2).
-#[derive(Clone, Debug)]
-pub struct MoveDef {
-    pub prim: Prim,
-    /// Step vectors (for leaps: the leap vectors).
-    pub dirs: Vec<(i8, i8)>,
-    /// Second-leg directions of a bent slider.
-    pub then: Vec<(i8, i8)>,
-    pub mode: Mode,
-    /// Least and most squares travelled (slides and bent sliders' second leg); 0 = no limit.
+pub struct Range {
     pub min: u8,
     pub max: u8,
+}
+
+/// A move primitive with its own parameters (docs/format.md, "Moves"). The file format's
+/// name and keys of each are in `load::schema`.
+#[derive(Clone, Debug)]
+pub enum Primitive {
+    /// Straight to the square at each offset.
+    Leap {
+        mode: Mode,
+        /// May also capture en passant (docs/rules.md, "En passant").
+        en_passant: bool,
+    },
+    /// Along a line over empty squares.
+    Slide {
+        mode: Mode,
+        range: Range,
+        /// Every square it passes becomes an en-passant target.
+        en_passant: bool,
+    },
+    /// Over the first piece on the line, an enemy, onto the empty square beyond, capturing it.
+    Flyover,
+    /// `distance` steps along a line, over squares that hold what `over` says.
+    Jump {
+        mode: Mode,
+        distance: u8,
+        over: Over,
+        /// Captures the enemy it jumps over too (`distance` 2).
+        capture_over: bool,
+    },
+    /// Over a screen onto the next piece, an enemy, capturing it.
+    Cannon {
+        /// Captures an enemy screen too.
+        capture_screen: bool,
+    },
+    /// One step, then a slide outward in the directions `then`.
+    Bent {
+        then: Vec<(i8, i8)>,
+        mode: Mode,
+        /// Of the slide after the bend.
+        range: Range,
+    },
+}
+
+/// One entry of a piece's `moves` list, in White's view (Black's is mirrored:
+/// docs/rules.md, "Black mirrors White"): a primitive, its directions, and where it applies.
+#[derive(Clone, Debug)]
+pub struct MoveDef {
+    pub prim: Primitive,
+    /// Step vectors (for leaps: the leap vectors; for bent sliders: the first step).
+    pub dirs: Vec<(i8, i8)>,
+    /// Where the move is available.
     pub from: Option<ZoneDef>,
+    /// Where it may land.
     pub to: Option<ZoneDef>,
-    pub ep: EpRole,
-    pub over: Over,
-    pub capture_over: bool,
-    pub distance: u8,
-    pub capture_screen: bool,
 }
 
 /// A set of squares written in White's view.

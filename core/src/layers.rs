@@ -1,8 +1,7 @@
 //! The direction of the arrows between the modules of this crate (docs/architecture.md),
 //! checked: each module uses only modules of its own layer or of the layers before it,
-//! with no cycle, except `position`'s public methods, which are one-line calls into the
-//! modules that do the work (the facade). The uses are read from the source text
-//! (`crate::name` outside comments and test modules).
+//! with no cycle and no exception. The uses are read from the source text (`crate::name`
+//! outside comments and test modules).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -21,17 +20,11 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "rules and text",
         &[
-            "outcome", "refusal", "perft", "diagram", "picture", "notation", "input", "xbetza",
+            "outcome", "refusal", "perft", "diagram", "picture", "notation", "xbetza",
         ],
     ),
     ("tools", &["describe", "testfile", "search"]),
 ];
-
-/// The facade: `Position`'s methods that call into a later layer.
-const FACADE: &[(&str, &[&str])] = &[(
-    "position",
-    &["movegen", "outcome", "notation", "input", "diagram"],
-)];
 
 /// The modules of the crate named in `text` as `crate::name` or `crate::{name, ...}`,
 /// outside comments and the `#[cfg(test)] mod tests` block.
@@ -122,12 +115,6 @@ fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|(_, ms)| ms.contains(&module))
 }
 
-fn facade(from: &str, to: &str) -> bool {
-    FACADE
-        .iter()
-        .any(|(f, tos)| *f == from && tos.contains(&to))
-}
-
 #[test]
 fn every_module_is_in_a_layer() {
     for m in graph().keys() {
@@ -145,7 +132,7 @@ fn modules_use_only_their_layer_and_the_layers_before() {
         let Some(lm) = layer_of(&m) else { continue };
         for u in used {
             let lu = layer_of(&u).unwrap_or(usize::MAX);
-            if lu > lm && !facade(&m, &u) {
+            if lu > lm {
                 wrong.push(format!(
                     "{m} ({}) uses {u} ({})",
                     LAYERS[lm].0,
@@ -162,9 +149,9 @@ fn modules_use_only_their_layer_and_the_layers_before() {
 }
 
 #[test]
-fn no_cycles_besides_the_facade() {
+fn no_cycles() {
     let g = graph();
-    // Depth-first search for a back edge, the facade's edges left out.
+    // Depth-first search for a back edge.
     fn visit<'a>(
         m: &'a str,
         g: &'a BTreeMap<String, BTreeSet<String>>,
@@ -179,9 +166,7 @@ fn no_cycles_besides_the_facade() {
         }
         path.push(m);
         for u in g.get(m).into_iter().flatten() {
-            if !facade(m, u) {
-                visit(u, g, path, done);
-            }
+            visit(u, g, path, done);
         }
         path.pop();
         done.insert(m);

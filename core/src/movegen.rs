@@ -12,6 +12,53 @@ use crate::sqset::SquareSet;
 use crate::types::{CastlingRights, Color, Piece, Square};
 use crate::variant::{CastleOption, CastleRook, PromoRule, Variant};
 
+/// The moves of a position.
+impl Position {
+    /// The legal moves of the side to move (docs/rules.md, "Check and legal moves").
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut p = self.without_history();
+        let mut out = Vec::new();
+        p.generate_legal(&mut out);
+        out
+    }
+
+    /// Puts the legal moves of the side to move in `out` (cleared first): the same moves
+    /// as [`Position::legal_moves`], in a buffer the caller reuses.
+    pub fn generate_legal(&mut self, out: &mut Vec<Move>) {
+        legal(self, out)
+    }
+
+    /// Pseudo-legal moves of `us` (ignoring whose turn it is), without castling.
+    #[inline]
+    pub(crate) fn gen_pseudo(&self, us: Color, out: &mut Vec<Move>) {
+        pseudo(self, us, out)
+    }
+
+    /// How many squares the pieces of `c` could move to (see [`mobility`]).
+    #[inline]
+    pub(crate) fn mobility(&self, c: Color) -> u32 {
+        mobility(self, c)
+    }
+}
+
+/// A check of attack detection against its definition, for tests (the `oracle` feature).
+#[cfg(any(test, feature = "oracle"))]
+impl Position {
+    /// The definition of attack itself (docs/rules.md, "Check and legal moves"), a check
+    /// of [`Position::is_attacked`]: does some pseudo-legal move of `by` capture a piece
+    /// standing on `sq` (by landing there, jumping it or using it as an enemy screen)?
+    /// Slow.
+    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
+        let mut out = Vec::new();
+        self.gen_pseudo(by, &mut out);
+        out.iter().any(|m| match m.kind() {
+            MoveKind::Drop | MoveKind::Castle => false,
+            MoveKind::EnPassant => m.extra_capture() == Some(sq),
+            _ => m.to() == sq || m.extra_capture() == Some(sq),
+        })
+    }
+}
+
 /// The board of a position with its en-passant targets, as atoms see it.
 struct Live<'a> {
     board: &'a [Piece],

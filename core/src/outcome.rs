@@ -46,22 +46,43 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// The end of the game.
+impl Position {
+    /// The result if the game is over, considering every rule of docs/rules.md, "The end
+    /// of the game".
+    pub fn outcome(&self) -> Option<Outcome> {
+        outcome(self)
+    }
+
+    /// The result by Capture the Scepter, if a royal piece stands on an opponent's rear
+    /// square, whether a move or the position string put it there: cheaper than
+    /// [`Position::outcome`], which also looks for moves.
+    pub fn scepter_outcome(&self) -> Option<Outcome> {
+        scepter_outcome(self)
+    }
+
+    /// How many times the current position has occurred in this game, counting now.
+    pub fn repetitions(&self) -> usize {
+        repetitions(self)
+    }
+}
+
 /// How many times the current position has occurred in this game, counting now.
 /// Only positions since the last irreversible move can repeat.
-pub(crate) fn repetitions(pos: &Position) -> usize {
-    let hashes: Vec<u64> = pos.hash_history().collect();
-    let window = (pos.halfmove_clock() as usize).min(hashes.len());
-    1 + hashes[hashes.len() - window..]
-        .iter()
+fn repetitions(pos: &Position) -> usize {
+    let window = pos.halfmove_clock() as usize;
+    1 + pos
+        .hash_history()
         .rev()
+        .take(window)
         .skip(1)
         .step_by(2)
-        .filter(|h| **h == pos.hash())
+        .filter(|h| *h == pos.hash())
         .count()
 }
 
 /// The result if the game is over, considering every rule of R24 and R25.
-pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
+fn outcome(pos: &Position) -> Option<Outcome> {
     if let Some(o) = scepter_outcome(pos) {
         return Some(o);
     }
@@ -95,7 +116,7 @@ pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
 
 /// A game over by Capture the Scepter (a royal piece on an opponent's rear square), if
 /// any: won by that piece's side, or drawn, as the game says (R25).
-pub(crate) fn scepter_outcome(pos: &Position) -> Option<Outcome> {
+fn scepter_outcome(pos: &Position) -> Option<Outcome> {
     let holder = pos.scepter_holder()?;
     let win = pos.variant().scepter.as_ref().is_some_and(|(_, w)| *w);
     Some(Outcome {

@@ -1,17 +1,15 @@
 //! A position of a game: board, side to move, castling rights, en-passant targets,
 //! reserves and counters; playing and taking back moves with an incremental hash.
 //!
-//! This is the one place that implements [`Position`]. Its public methods are the API of
-//! the library; move generation (`movegen`), attack detection (`attack`), move text
-//! (`notation`, `input`) and the end of the game (`outcome`) are functions over a position
-//! in their own modules, which these methods call.
+//! This module holds [`Position`]'s state and what changes it. The rules that read a
+//! position add their own methods in their own modules, which come after this one in the
+//! layers (docs/architecture.md): the moves in `movegen`, the end of the game in
+//! `outcome`, positions of arbitrary pieces in `diagram`, move text and checked play
+//! in `notation`.
 
 use std::sync::Arc;
 
-use crate::input::InputError;
 use crate::moves::{Move, MoveKind};
-use crate::notation::MoveError;
-use crate::outcome::Outcome;
 use crate::setup::{self, MAX_COUNTER, Setup, SetupData, SetupError};
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
@@ -118,26 +116,6 @@ pub struct Position {
     history: Vec<Undo>,
 }
 
-/// A move that is not legal in the position it was played in ([`Position::play`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a legal move in this position")]
-pub struct IllegalMove {
-    /// The move's text, as far as the position can write it.
-    pub text: String,
-}
-
-/// A move of a list of move texts that could not be played ([`Position::play_text`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {} ({}): {error}", .index + 1, .text)]
-pub struct PlayTextError {
-    /// The place of the move in the list, from 0.
-    pub index: usize,
-    /// The move's text.
-    pub text: String,
-    /// Why it was not played.
-    pub error: MoveError,
-}
-
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Position({})", self.fen())
@@ -227,21 +205,6 @@ impl Position {
         pos.hash = pos.hash_from_scratch();
         pos
     }
-
-    /// A position holding exactly these pieces, with `side` to move, no castling rights,
-    /// no en-passant target, empty reserves and fresh counters. Unlike a position string
-    /// (R28) it is not checked: it may have no king, or several, so that a lone piece can
-    /// stand on an empty board. A later piece on the same square replaces an earlier one.
-    pub fn with_pieces(
-        variant: &Arc<Variant>,
-        pieces: &[(Square, Kind, Color)],
-        side: Color,
-    ) -> Position {
-        Position::from_parsed(
-            variant.clone(),
-            crate::diagram::setup(variant, pieces, side),
-        )
-    }
 }
 
 /// Reading a position.
@@ -311,38 +274,10 @@ impl Position {
     pub fn fen(&self) -> String {
         setup::write_data(&self.variant, &self.setup_data())
     }
-
-    /// How many times the current position has occurred in this game, counting now.
-    pub fn repetitions(&self) -> usize {
-        crate::outcome::repetitions(self)
-    }
 }
 
-/// Moves.
+/// Playing moves.
 impl Position {
-    /// The legal moves of the side to move (R23).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut p = self.clone();
-        let mut out = Vec::new();
-        p.generate_legal(&mut out);
-        out
-    }
-
-    /// Puts the legal moves of the side to move in `out` (cleared first): the same moves
-    /// as [`Position::legal_moves`], in a buffer the caller reuses.
-    pub fn generate_legal(&mut self, out: &mut Vec<Move>) {
-        crate::movegen::legal(self, out)
-    }
-
-    /// The pseudo-legal moves of the piece on `sq`, whoever's turn it is: every move its
-    /// primitives allow here (promotions and en passant included), without asking whether
-    /// its own king would be left attacked (R23). No castling, no drops; empty when `sq`
-    /// is empty. In a position where the piece's side is to move and has no king, these are
-    /// exactly its legal moves.
-    pub fn piece_moves(&self, sq: Square) -> Vec<Move> {
-        crate::diagram::piece_moves(self, sq)
-    }
-
     /// The pieces a move captures, with their squares.
     pub fn captures_of(&self, m: &Move) -> Vec<(Square, Kind, Color)> {
         let mut out = Vec::new();
@@ -377,18 +312,6 @@ impl Position {
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         crate::attack::attacked_on(&self.variant, &self.board, sq, by)
-    }
-
-    /// Plays a move if it is legal in this position.
-    pub fn play(&mut self, m: &Move) -> Result<(), IllegalMove> {
-        if self.legal_moves().contains(m) {
-            self.play_unchecked(m);
-            Ok(())
-        } else {
-            Err(IllegalMove {
-                text: self.move_text(m),
-            })
-        }
     }
 
     /// Plays a move without checking it: it must be one of this position's legal moves
@@ -545,48 +468,6 @@ impl Position {
         self.hash = u.hash;
         Some(m)
     }
-
-    /// The R29 text of a move of this position.
-    pub fn move_text(&self, m: &Move) -> String {
-        crate::notation::move_text(self, m)
-    }
-
-    /// Finds the legal move with this R29 text.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    /// Resolves what a player typed to a legal move: the R29 text, or a short form such as
-    /// `Nf3`, `exd6`, `e10=Q`, `J@e5` or `O-O` (see [`InputError`] for the reasons one is
-    /// refused).
-    pub fn parse_input(&self, input: &str) -> Result<Move, InputError> {
-        crate::input::parse_input(self, input)
-    }
-
-    /// Plays moves given as R29 text, in order, stopping at the first that is not legal.
-    pub fn play_text(&mut self, moves: &[&str]) -> Result<(), PlayTextError> {
-        for (index, t) in moves.iter().enumerate() {
-            let m = self.parse_move(t).map_err(|error| PlayTextError {
-                index,
-                text: t.to_string(),
-                error,
-            })?;
-            self.play_unchecked(&m);
-        }
-        Ok(())
-    }
-
-    /// The result if the game is over, considering every rule of R24 and R25.
-    pub fn outcome(&self) -> Option<Outcome> {
-        crate::outcome::outcome(self)
-    }
-
-    /// The result by Capture the Scepter (R25), if a royal piece stands on an opponent's
-    /// rear square, whether a move or the position string put it there: cheaper than
-    /// [`Position::outcome`], which also looks for moves.
-    pub fn scepter_outcome(&self) -> Option<Outcome> {
-        crate::outcome::scepter_outcome(self)
-    }
 }
 
 /// Checks of the engine against its definitions, for tests: slow readings that the fast
@@ -597,19 +478,6 @@ impl Position {
     /// The hash computed from scratch, a check of [`Position::hash`]: always equal to it.
     pub fn compute_hash(&self) -> u64 {
         self.hash_from_scratch()
-    }
-
-    /// The definition of R23 itself, a check of [`Position::is_attacked`]: does some
-    /// pseudo-legal move of `by` capture a piece standing on `sq` (by landing there,
-    /// jumping it or using it as an enemy screen)? Slow.
-    pub fn is_attacked_slow(&self, sq: Square, by: Color) -> bool {
-        let mut out = Vec::new();
-        self.gen_pseudo(by, &mut out);
-        out.iter().any(|m| match m.kind() {
-            MoveKind::Drop | MoveKind::Castle => false,
-            MoveKind::EnPassant => m.extra_capture() == Some(sq),
-            _ => m.to() == sq || m.extra_capture() == Some(sq),
-        })
     }
 
     /// The square of the piece that a capture en passant would take: the one square where
@@ -704,20 +572,30 @@ impl Position {
     }
 
     /// Hashes of the positions before each move played, oldest first.
-    pub(crate) fn hash_history(&self) -> impl Iterator<Item = u64> + '_ {
+    pub(crate) fn hash_history(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = u64> + ExactSizeIterator + '_ {
         self.history.iter().map(|u| u.hash)
     }
 
-    /// Pseudo-legal moves of `us` (ignoring whose turn it is), without castling.
-    #[inline]
-    pub(crate) fn gen_pseudo(&self, us: Color, out: &mut Vec<Move>) {
-        crate::movegen::pseudo(self, us, out)
-    }
-
-    /// How many squares the pieces of `c` could move to (see `movegen::mobility`).
-    #[inline]
-    pub(crate) fn mobility(&self, c: Color) -> u32 {
-        crate::movegen::mobility(self, c)
+    /// A copy of this position without the moves that led to it: what generating the
+    /// legal moves needs, at a cost that does not grow with the game's length.
+    pub(crate) fn without_history(&self) -> Position {
+        Position {
+            variant: self.variant.clone(),
+            board: self.board.clone(),
+            side: self.side,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            reserves: self.reserves,
+            king: self.king,
+            lists: self.lists.clone(),
+            index: self.index.clone(),
+            hash: self.hash,
+            history: Vec::new(),
+        }
     }
 
     /// A null move: the side to move passes (for the search's null-move pruning). The

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::def::{EpRole, Mode, MoveDef, PieceDef, Prim};
+use crate::def::{Mode, MoveDef, PieceDef, Primitive, Range};
 use crate::types::Kind;
 use crate::variant::Variant;
 
@@ -112,12 +112,19 @@ fn directions(dirs: &BTreeSet<(i8, i8)>) -> Option<Vec<String>> {
 
 /// One `moves` entry in XBetza.
 fn of_move(m: &MoveDef) -> Option<String> {
-    let mode = match m.mode {
+    let (mode, ep) = match m.prim {
+        Primitive::Leap { mode, en_passant } => (mode, en_passant),
+        Primitive::Slide { mode, .. }
+        | Primitive::Jump { mode, .. }
+        | Primitive::Bent { mode, .. } => (mode, false),
+        Primitive::Flyover | Primitive::Cannon { .. } => (Mode::Both, false),
+    };
+    let mode = match mode {
         Mode::Move => "m",
         Mode::Capture => "c",
         Mode::Both => "",
     };
-    let ep = if m.ep == EpRole::Capture { "e" } else { "" };
+    let ep = if ep { "e" } else { "" };
     let initial = if m.from.is_some() { "i" } else { "" };
     if m.to.is_some() {
         return None;
@@ -130,11 +137,14 @@ fn of_move(m: &MoveDef) -> Option<String> {
     let mut out = String::new();
     for (letter, dirs) in by_atom {
         let body = match m.prim {
-            Prim::Leap => letter.to_string(),
-            Prim::Slide => {
+            Primitive::Leap { .. } => letter.to_string(),
+            Primitive::Slide {
+                range: Range { min, max },
+                ..
+            } => {
                 // A first-move double step: `ifmnD`.
-                if m.min > 1 {
-                    if m.min == 2 && m.max == 2 && letter == 'W' {
+                if min > 1 {
+                    if min == 2 && max == 2 && letter == 'W' {
                         let groups = directions(&dirs)?;
                         for g in groups {
                             out.push_str(&format!("{initial}{g}{mode}nD"));
@@ -148,13 +158,15 @@ fn of_move(m: &MoveDef) -> Option<String> {
                     'F' => "B".to_string(),
                     c => format!("{c}{c}"),
                 };
-                if m.max > 0 {
-                    format!("{rider}{}", m.max)
+                if max > 0 {
+                    format!("{rider}{max}")
                 } else {
                     rider
                 }
             }
-            Prim::Cannon if !m.capture_screen => {
+            Primitive::Cannon {
+                capture_screen: false,
+            } => {
                 let rider = match letter {
                     'W' => "R".to_string(),
                     'F' => "B".to_string(),

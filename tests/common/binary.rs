@@ -58,6 +58,11 @@ impl Binary {
     /// so `fairyforge play` echoes each line it reads after its prompt and the output reads
     /// like a session at the terminal.
     pub fn run_with_stdin(self, args: &[&str], input: &str) -> (i32, String, String) {
+        self.run_with_bytes(args, input.as_bytes())
+    }
+
+    /// Like [`Binary::run_with_stdin`], with input that need not be UTF-8 text.
+    pub fn run_with_bytes(self, args: &[&str], input: &[u8]) -> (i32, String, String) {
         use std::io::Write;
         let mut child = self
             .command()
@@ -68,10 +73,10 @@ impl Binary {
             .spawn()
             .expect("fairyforge runs");
         let mut stdin = child.stdin.take().expect("a pipe to standard input");
-        let input = input.to_string();
+        let input = input.to_vec();
         // Written from a thread so that a long output can never block the input.
         let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(input.as_bytes());
+            let _ = stdin.write_all(&input);
         });
         let out = child.wait_with_output().expect("fairyforge runs");
         writer.join().expect("the input is written");

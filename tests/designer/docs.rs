@@ -288,6 +288,9 @@ fn testing_md_shows_what_the_commands_print() {
     // The example test file is shown whole, and the Rust example is this repository's test.
     assert!(page.contains(&read("docs/examples/dive-bombers.test.toml")));
     assert!(page.contains(&read("tests/designer/library.rs")));
+    // The dependency line names the library's package in its folder.
+    assert!(page.contains("fairyforge = { path = \"../fairyforge/core\" }\ninsta = \"1\"\n"));
+    assert!(read("core/Cargo.toml").contains("\nname = \"fairyforge\"\n"));
 }
 
 /// The commands of docs/pick-the-piece.md that run shipped files print what it shows.

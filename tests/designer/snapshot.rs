@@ -91,3 +91,59 @@ fn a_missing_snapshot_is_an_error() {
         "{out}"
     );
 }
+
+/// A snapshot that is a symbolic link is neither shown nor written through: `--check`
+/// does not print the link's target, and writing leaves the target as it was.
+#[test]
+fn a_snapshot_is_never_reached_through_a_symbolic_link() {
+    let dir = temp_dir("snapshot-link");
+    std::fs::write(dir.join("my-game.toml"), MY_GAME).unwrap();
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "password = hunter2\n").unwrap();
+    std::os::unix::fs::symlink(&secret, dir.join("my-game.toml.snap")).unwrap();
+    let refused = "my-game.toml.snap is a symbolic link: a snapshot is read and written only as a regular file, never through a link";
+    let (code, out, _) = FAIRYFORGE.run_in(&dir, &["snapshot", "--check", "my-game.toml"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("hunter2"), "{out}");
+    assert!(
+        out.starts_with(&format!("my-game.toml: {refused}\n")),
+        "{out}"
+    );
+    let (code, out, err) = FAIRYFORGE.run_in(&dir, &["snapshot", "my-game.toml"]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert_eq!(err, format!("error: {refused}\n"));
+    assert_eq!(
+        std::fs::read_to_string(&secret).unwrap(),
+        "password = hunter2\n"
+    );
+}
+
+/// A snapshot that is no regular file (a FIFO, which would block a read forever) or is
+/// over the size limit (a 2 GiB file, sparse here) is refused before it is read.
+#[test]
+fn a_snapshot_that_is_no_regular_file_or_too_large_is_refused_unread() {
+    let dir = temp_dir("snapshot-fifo");
+    std::fs::write(dir.join("my-game.toml"), MY_GAME).unwrap();
+    let fifo = dir.join("my-game.toml.snap");
+    let c = std::ffi::CString::new(fifo.to_string_lossy().as_bytes()).unwrap();
+    // SAFETY: a valid C string naming a path in a fresh directory.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let (code, out, _) = fairyforge_tests::within(20, "snapshot --check of a FIFO", move || {
+        FAIRYFORGE.run_in(&dir, &["snapshot", "--check", "my-game.toml"])
+    });
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out,
+        "my-game.toml: my-game.toml.snap is not a regular file: it is not used as a snapshot\n"
+    );
+    let dir = temp_dir("snapshot-huge");
+    std::fs::write(dir.join("my-game.toml"), MY_GAME).unwrap();
+    let huge = std::fs::File::create(dir.join("my-game.toml.snap")).unwrap();
+    huge.set_len(2 << 30).unwrap();
+    let (code, out, _) = FAIRYFORGE.run_in(&dir, &["snapshot", "--check", "my-game.toml"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out,
+        "my-game.toml: my-game.toml.snap is not read: it has 2,147,483,648 bytes, more than the 4,194,304 a snapshot may have\n"
+    );
+}

@@ -95,3 +95,31 @@ fn the_library_reports_lines() {
     );
     assert!(ok.passed(), "{}", ok.render());
 }
+
+/// A game ends where its rules say, and `moves` past that point is a failure at the first
+/// move too many, found without replaying the rest (80,000 plies of knights going back
+/// and forth: a threefold repetition at ply 8).
+#[test]
+fn moves_after_the_end_of_the_game_are_refused() {
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let moves: Vec<&str> = (0..80_000).map(|i| shuffle[i % 4]).collect();
+    let text = format!(
+        "game = \"chess\"\n[[test]]\nname = \"knights\"\nmoves = \"{}\"\ncount = 20\n",
+        moves.join(" ")
+    );
+    let report = fairyforge_tests::within(20, "80,000 plies", move || {
+        testfile::run_str("long.test.toml", &text, Path::new("."))
+    });
+    assert_eq!((report.tests(), report.failed_tests()), (1, 1));
+    let p = &report.problems()[0];
+    // The ninth move, after eight of 5 characters each and the opening quote.
+    assert_eq!((p.line(), p.column()), (Some(4), Some(10 + 8 * 5)));
+    assert_eq!(
+        p.message(),
+        "knights: the move `g1f3` comes after the end of the game"
+    );
+    assert_eq!(
+        p.label(),
+        "the game ended before it: draw by threefold repetition"
+    );
+}

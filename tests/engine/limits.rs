@@ -148,16 +148,27 @@ fn analyse_and_play_return_within_their_time() {
 
 #[test]
 fn numeric_options_out_of_range_are_refused() {
-    let cases: [(&[&str], i32, &str); 6] = [
+    let cases: [(&[&str], i32, &str); 8] = [
         (
             &["analyse", "chess", "--time", "1e300"],
             1,
-            "--time 1e300: expected a number of seconds from 0 up to 31536000 (a year)",
+            "--time 1e300: expected a number of seconds more than 0 up to 31536000 (a year)",
         ),
         (
             &["analyse", "chess", "--time", "18446744073709551616"],
             1,
-            "--time 1.8446744073709552e19: expected a number of seconds from 0 up to 31536000 (a year)",
+            "--time 1.8446744073709552e19: expected a number of seconds more than 0 up to 31536000 (a year)",
+        ),
+        // No time to think is refused as `play` refuses it.
+        (
+            &["analyse", "chess", "--time", "0"],
+            1,
+            "--time 0: expected a number of seconds more than 0 up to 31536000 (a year)",
+        ),
+        (
+            &["play", "chess", "--time", "0"],
+            1,
+            "--time 0: expected a number of seconds more than 0 up to 31536000 (a year)",
         ),
         (
             &["analyse", "chess", "--hash", "18446744073709551615"],

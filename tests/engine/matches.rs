@@ -109,10 +109,11 @@ fn a_self_play_match_reports_and_saves_its_games() {
             !tags.iter().any(|(k, _)| k == "FEN"),
             "the games start from the setup"
         );
-        // The moves replay legally (castling as the king's move, as GUIs read it).
+        // The moves replay legally, each written in readable text (SAN in chess).
         let mut p = Position::start(&game("capablanca"));
         for m in moves {
             let mv = p.parse_input(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            assert_eq!(*m, p.readable_text_marked(&mv));
             p.play_unchecked(&mv);
         }
         let result = tag(tags, "Result");
@@ -227,4 +228,142 @@ fn a_missing_engine_is_an_error() {
         err,
         "error: --a: engine setting `lmr=sometimes`: `sometimes` is neither `on` nor `off`\n"
     );
+}
+
+/// A fake engine: a shell script in a fresh directory that runs `body` with `$FF` set to
+/// this program's binary; returns its path.
+fn fake_engine(tag: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = fairyforge_tests::temp_dir(tag);
+    let path = dir.join("engine.sh");
+    let exe = FAIRYFORGE.path().to_string_lossy().into_owned();
+    std::fs::write(&path, format!("#!/bin/sh\nFF='{exe}'\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// The body of a fake UCI engine: this program's, its input passed on line by line by a
+/// shell loop that runs `third` (`exit 0`, `continue`) at the third `go`; `after` follows
+/// the pipeline.
+fn forward(third: &str, after: &str) -> String {
+    format!(
+        "n=0
+         while IFS= read -r l; do
+           case \"$l\" in go*) n=$((n + 1)); if [ $n -eq 3 ]; then {third}; fi;; esac
+           printf '%s\\n' \"$l\"
+         done | \"$FF\" uci{after}"
+    )
+}
+
+/// Runs a match of two games of chess between this program's engine (A) and `b`;
+/// returns the exit code, standard output and the PGN written.
+fn match_against(b: &str, budget: &[&str], tag: &str) -> (i32, String, String, String) {
+    let pgn =
+        std::env::temp_dir().join(format!("fairyforge-match-{tag}-{}.pgn", std::process::id()));
+    let pgn_s = pgn.to_string_lossy().into_owned();
+    let mut args = vec![
+        "match",
+        "chess",
+        "--games",
+        "2",
+        "--max-plies",
+        "20",
+        "--verbose",
+        "--engine-timeout",
+        "1",
+        "--a",
+        "modern",
+        "--b",
+        b,
+        "--pgn",
+        &pgn_s,
+    ];
+    args.extend_from_slice(budget);
+    let (code, out, err) = FAIRYFORGE.run(&args);
+    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let _ = std::fs::remove_file(&pgn);
+    (code, out, err, text)
+}
+
+/// The summary of a match that B lost every game of by engine failure.
+fn assert_b_failed_every_game(code: i32, out: &str, err: &str, pgn: &str, why: &str) {
+    assert_eq!(code, 0, "{err}\n{out}");
+    assert!(out.contains("game 1: A wins (engine failure, "), "{out}");
+    assert!(out.contains("game 2: A wins (engine failure, "), "{out}");
+    assert!(out.contains("2 games: A won 2, drew 0, lost 0\n"), "{out}");
+    assert!(out.contains("Game ends: engine failure 100%\n"), "{out}");
+    assert_eq!(pgn.matches(why).count(), 2, "{pgn}");
+}
+
+#[test]
+fn an_engine_that_exits_or_crashes_loses_its_games_and_the_match_goes_on() {
+    // Exits at its third search, in each of its runs: it is started anew for game 2.
+    let exits = fake_engine("exits", &forward("exit 0", ""));
+    let (code, out, err, pgn) =
+        match_against(&format!("uci:{exits}"), &["--nodes", "100"], "exits");
+    assert_b_failed_every_game(code, &out, &err, &pgn, "exited");
+    assert!(
+        pgn.contains("[Termination \"Black loses: the engine `"),
+        "{pgn}"
+    );
+    // Crashes (SIGSEGV) at its third search.
+    let crashes = fake_engine("crashes", &forward("exit 0", "; kill -SEGV $$"));
+    let (code, out, err, pgn) =
+        match_against(&format!("uci:{crashes}"), &["--depth", "1"], "crashes");
+    assert_b_failed_every_game(code, &out, &err, &pgn, "exited");
+    // An XBoard engine that exits at once loses both games without a move.
+    let gone = fake_engine("gone", "exit 0");
+    let (code, out, err, pgn) = match_against(&format!("xboard:{gone}"), &["--depth", "1"], "gone");
+    assert_b_failed_every_game(code, &out, &err, &pgn, "loses: the engine `");
+    assert!(out.contains("Average length: 0.0 plies"), "{out}");
+}
+
+#[test]
+fn an_engine_that_stops_answering_loses_on_the_watchdog() {
+    // Answers its first two searches, then never again; the watchdog (1 s here) ends its
+    // game in every mode, and it is started anew for the next.
+    let silent = fake_engine("silent", &forward("continue", ""));
+    let b = format!("uci:{silent}");
+    for budget in [
+        &["--nodes", "100"][..],
+        &["--depth", "1"],
+        &["--time", "0.05"],
+        &["--clock", "5+0"],
+    ] {
+        let (code, out, err, pgn) = match_against(&b, budget, "silent");
+        assert_b_failed_every_game(code, &out, &err, &pgn, "did not answer within");
+    }
+}
+
+#[test]
+fn bytes_that_are_not_utf8_from_an_engine_are_read_on() {
+    // Every line of the engine's gets a Latin-1 byte in front of its end.
+    let latin = fake_engine(
+        "latin1",
+        "\"$FF\" uci | while IFS= read -r l; do
+           case \"$l\" in info*) printf '%s \\351\\n' \"$l\";; *) printf '%s\\n' \"$l\";; esac
+         done",
+    );
+    let (code, out, err, pgn) =
+        match_against(&format!("uci:{latin}"), &["--nodes", "100"], "latin1");
+    assert_eq!(code, 0, "{err}\n{out}");
+    assert!(out.contains("2 games: "), "{out}");
+    assert!(!out.contains("engine failure"), "{out}\n{pgn}");
+}
+
+/// A match ignores SIGPIPE (its engines may exit), yet ends quietly when its own reader
+/// goes away, as the other commands do, with the status a shell shows for them.
+#[test]
+fn a_match_whose_reader_goes_away_ends_quietly() {
+    let mut child = FAIRYFORGE
+        .command()
+        .args(["match", "chess", "--games", "2", "--depth", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(141));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }

@@ -121,7 +121,6 @@ fn uci_bad_commands_get_an_error_line() {
          info string error: no option `Colour`\n\
          info string error: engine setting `lmr=maybe`: `maybe` is neither `on` nor `off`\n\
          info string error: go depth x: not a whole number\n\
-         bestmove (none)\n\
          readyok\n"
     );
 }
@@ -189,7 +188,7 @@ fn xboard_transcript() {
     assert_eq!(
         out,
         format!(
-            "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 san=0 name=0 memory=1 myname=\"fairyforge 0.1.0\" variants=\"normal,capablanca,{}\"\n\
+            "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 san=0 name=0 memory=1 highlight=1 myname=\"fairyforge 0.1.0\" variants=\"normal,capablanca,{}\"\n\
              feature option=\"Engine -string modern\"\n\
              feature done=1\n\
              move a1a8\n\
@@ -281,7 +280,7 @@ fn xboard_describes_a_game_it_does_not_know() {
     let answers: Vec<&str> = out.lines().filter(|l| !l.starts_with("feature")).collect();
     assert_eq!(
         answers[0],
-        "setup (JNBRQFP........G.....Kjnbrqfp........g.....k) 10x12+1_fairy \
+        "setup (PNBRQJF........G.....Kpnbrqjf........g.....k) 10x12+6_bughouse \
          ****ff****/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/****FF****[JJJJjjjj] w BIbi - 0 1"
     );
     // Pieces with an XBetza form get a piece command; fly-over and double captures have
@@ -290,4 +289,196 @@ fn xboard_describes_a_game_it_does_not_know() {
     assert!(answers.contains(&"piece R& R"), "{out}");
     assert!(!answers.iter().any(|l| l.starts_with("piece F&")), "{out}");
     assert!(!answers.iter().any(|l| l.starts_with("piece G&")), "{out}");
+}
+
+/// A line that is not UTF-8 (a Latin-1 file name) gets an error line, and the session
+/// goes on.
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_line() {
+    let (code, out, err) = FAIRYFORGE.run_with_bytes(
+        &["uci"],
+        b"setoption name VariantPath value variants/caf\xe9.toml\nisready\nquit\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert_eq!(
+        out,
+        "info string error: the line is not UTF-8 text (byte 0xE9 at column 46): it was ignored\n\
+         readyok\n"
+    );
+    let (code, out, err) =
+        FAIRYFORGE.run_with_bytes(&["xboard"], b"xboard\nnew\nvariant caf\xe9\nping 7\nquit\n");
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(
+        out.ends_with("Error (not UTF-8 text): byte 0xE9 at column 12\npong 7\n"),
+        "{out}"
+    );
+}
+/// XBoard's name of a square: ranks counted from 1.
+fn xboard_square(v: &fairyforge::Variant, sq: fairyforge::Square) -> String {
+    let g = v.geometry();
+    let (f, r) = g.coords(sq);
+    let lowest = *g.rank_range().start();
+    format!("{}{}", (b'a' + f) as char, r - lowest + 1)
+}
+
+/// The squares a `highlight` line marks, as (file, rank from the top) with their colour.
+fn marked(line: &str) -> Vec<(usize, usize, char)> {
+    let fen = line
+        .strip_prefix("highlight ")
+        .unwrap_or_else(|| panic!("{line}"));
+    let mut out = Vec::new();
+    for (row, rank) in fen.split('/').enumerate() {
+        let (mut file, mut run) = (0, 0);
+        for c in rank.chars() {
+            if let Some(d) = c.to_digit(10) {
+                run = run * 10 + d as usize;
+            } else {
+                file += run;
+                run = 0;
+                out.push((file, row, c));
+                file += 1;
+            }
+        }
+    }
+    out
+}
+
+/// What XBoard sends while a person plays Birds and Ninjas by hand, as its debug log shows
+/// it (XBoard 4.9.1, `-variant birds-and-ninjas -testLegality false`): the pawns' long
+/// steps, a drop from the holdings, a promotion with its choice of pieces, castling, and
+/// a position set up in XBoard's own position string.
+#[test]
+fn xboard_birds_and_ninjas_by_hand() {
+    let out = session(
+        "xboard",
+        &[
+            "xboard",
+            "protover 2",
+            "accepted highlight",
+            "new",
+            "variant birds-and-ninjas",
+            "force",
+            // The e-pawn (XBoard's e3: its ranks count from 1) lifted: one, two or three
+            // squares; then moved three.
+            "lift e3",
+            "put e6",
+            "usermove e3e6",
+            "usermove e10e7",
+            // A ninja pawn lifted from White's holdings (the column right of the board,
+            // its sixth row from the bottom: P N B R Q J): the empty second-rank square
+            // and the pushes from it.
+            "lift l6",
+            "hover e4",
+            "put e4",
+            "usermove J@e4",
+            // Black's holdings are the column left of the board, counted from the top.
+            "lift _7",
+            // The king on f2 may step to e2 or g2, or castle (to h2 with the i-rook);
+            // the a-pawn promotes by taking on b11, to one of the pieces of `choice`.
+            "setboard ****ff****/grnbqkbnrg/P9/10/10/10/10/10/10/1PPPPPPPPP/GR3K2RG/****FF****[JJJJjjjj] w BIbi - 0 1",
+            "lift f2",
+            "lift a10",
+            "usermove a10b11q",
+            "ping 1",
+            "quit",
+        ],
+    );
+    let answers: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with("feature") && !l.starts_with("piece") && !l.starts_with("setup"))
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            "highlight 10/10/10/10/10/10/4Y5/4Y5/4Y5/10/10/10",
+            "highlight 10/10/10/10/10/10/10/4Y5/4Y5/4Y5/10/10",
+            "highlight 10/10/4Y5/4Y5/4Y5/10/10/10/10/10/10/10",
+            "highlight 10/10/10/10/10/10/10/10/10/10/1YYYY1YYY1/10",
+            "highlight 10/1M8/10/10/10/10/10/10/10/10/10/10",
+            "choice QRBNGF",
+            "pong 1",
+        ],
+        "{out}"
+    );
+}
+
+/// Every built-in game played by hand through XBoard's commands: in random games, each
+/// move is lifted (its destination must be marked: XBoard refuses a move to a square
+/// that is not) and sent as XBoard sends it; none is refused.
+#[test]
+fn xboard_takes_every_move_of_every_game_by_hand() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    for name in fairyforge::builtin::game_names() {
+        let v = fairyforge_tests::game(name);
+        let xboard_name = match name {
+            "chess" => "normal",
+            n => n,
+        };
+        let mut pos = fairyforge::Position::start(&v);
+        let mut lines = vec![
+            "xboard".to_string(),
+            "protover 2".into(),
+            format!("variant {xboard_name}"),
+            "force".into(),
+        ];
+        // The destination each lift must mark, as (file, rank from the top).
+        let mut expected = Vec::new();
+        let ranks = v.geometry().rank_range().len();
+        for _ in 0..40 {
+            let legal: Vec<fairyforge::Move> = pos
+                .legal_moves()
+                .into_iter()
+                // A castling whose king's move is also another move cannot be made with
+                // the mouse (the GUI sends the king's move).
+                .filter(|m| !m.is_castle() || pos.gui_text(m).len() <= 5)
+                .collect();
+            if legal.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let m = legal[(seed % legal.len() as u64) as usize];
+            let to = xboard_square(&v, m.to());
+            let text = match m.dropped() {
+                Some(k) => format!("{}@{to}", v.piece(k).letter()),
+                None => {
+                    let from = xboard_square(&v, m.from());
+                    lines.push(format!("lift {from}"));
+                    let (f, r) = v.geometry().coords(m.to());
+                    let top = *v.geometry().rank_range().end();
+                    expected.push((f as usize, (top - r) as usize, m));
+                    let promo = m
+                        .promotion()
+                        .map(|k| v.piece(k).letter().to_ascii_lowercase());
+                    format!("{from}{to}{}", promo.map(String::from).unwrap_or_default())
+                }
+            };
+            lines.push(format!("usermove {text}"));
+            pos.play_unchecked(&m);
+        }
+        lines.push("ping 9".into());
+        lines.push("quit".into());
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let out = session("xboard", &refs);
+        assert!(!out.contains("Illegal move"), "{name}: {out}");
+        assert!(!out.contains("Error"), "{name}: {out}");
+        let highlights: Vec<&str> = out.lines().filter(|l| l.starts_with("highlight")).collect();
+        assert_eq!(highlights.len(), expected.len(), "{name}: {out}");
+        for (line, (file, row, m)) in highlights.iter().zip(&expected) {
+            let marks = marked(line);
+            assert!(marks.iter().all(|(_, r, _)| *r < ranks), "{name}: {line}");
+            let mark = marks
+                .iter()
+                .find(|(f, r, _)| f == file && r == row)
+                .map(|(_, _, c)| *c);
+            let want = if m.promotion().is_some() {
+                'M'
+            } else {
+                mark.unwrap_or('?')
+            };
+            assert_eq!(mark, Some(want), "{name}: {line} for {m:?}");
+        }
+        assert!(out.ends_with("pong 9\n"), "{name}: {out}");
+    }
 }

@@ -146,3 +146,19 @@ fn commands() {
     assert_eq!(undo.next(), Some("There is no move to take back."));
     insta::assert_snapshot!("commands", dialogue(&out));
 }
+
+/// A line that is not UTF-8 is refused alone and the game goes on.
+#[test]
+fn a_line_that_is_not_utf8_is_refused() {
+    let (code, out, err) = crate::FAIRYFORGE.run_with_bytes(
+        &["play", "chess", "--white", "human", "--black", "human"],
+        b"e2e4\n\xe92e4\ne7e5\nquit\n",
+    );
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(
+        out.contains(
+            "Black> \nthe line is not UTF-8 text (byte 0xE9 at column 1): it was ignored\nBlack> e7e5\n"
+        ),
+        "{out}"
+    );
+}

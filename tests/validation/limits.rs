@@ -491,3 +491,90 @@ fn a_mistake_on_a_long_line_shows_a_cut_line() {
         "{shown}"
     );
 }
+
+/// `tune` reads PGN files within limits too: a FIFO is refused before it is read (it
+/// would block forever), and a file over 256 MiB (a sparse one of 1 GiB here) from its
+/// size, before any allocation.
+#[test]
+fn tune_refuses_a_fifo_and_a_pgn_over_the_size_limit() {
+    let dir = temp_dir("tune");
+    let fifo = dir.join("games.pgn");
+    let c = std::ffi::CString::new(fifo.to_string_lossy().as_bytes()).unwrap();
+    // SAFETY: a valid C string naming a path in a fresh directory.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let shown = fifo.to_string_lossy().into_owned();
+    let (code, _, err) = within(20, "tune on a FIFO", move || {
+        crate::FAIRYFORGE.run(&["tune", &shown])
+    });
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        format!(
+            "error: {} is not a regular file: it is not used as a PGN file\n",
+            fifo.display()
+        )
+    );
+    let huge = dir.join("huge.pgn");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    let (code, _, err) = crate::FAIRYFORGE.run(&["tune", &huge.to_string_lossy()]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        format!(
+            "error: {} is not read: it has 1,073,741,824 bytes, more than the 268,435,456 a PGN file may have\n",
+            huge.display()
+        )
+    );
+}
+
+/// The first line of a refused text's report: `file:line:column: message`.
+fn first_line(name: &str, text: &str) -> String {
+    let e = Variant::parse(name, text).unwrap_err().render();
+    e.lines().next().unwrap().to_string()
+}
+
+/// Integers past the 64-bit range are named as written: a reserve count was "found NaN"
+/// and a file count "found a number".
+#[test]
+fn integers_too_large_to_read_are_shown_as_written() {
+    assert_eq!(
+        first_line(
+            "reserve.toml",
+            "extends = \"chess\"\nname = \"R\"\nreserve = { pawn = 99999999999999999999 }\n"
+        ),
+        "reserve.toml:3:20: the reserve count of `pawn` must be a whole number from 0 to 64, found 99999999999999999999"
+    );
+    assert_eq!(
+        first_line(
+            "files.toml",
+            "extends = \"chess\"\nname = \"F\"\n[board]\nfiles = 99_999_999_999_999_999_999\n"
+        ),
+        "files.toml:4:9: `files` is 99999999999999999999, out of range"
+    );
+}
+
+/// A key of too many parts reaches the TOML reader's recursion limit, an error that comes
+/// without a place: it is reported at that key, not at 1:1.
+#[test]
+fn a_key_too_deep_for_the_toml_reader_is_reported_at_the_key() {
+    let deep = vec!["a"; 300].join(".");
+    let header = first_line(
+        "header.toml",
+        &format!("extends = \"chess\"\nname = \"D\"\n[{deep}]\nb = 1\n"),
+    );
+    assert_eq!(
+        header,
+        "header.toml:3:2: TOML syntax error: recursion limit"
+    );
+    let dotted = first_line(
+        "dotted.toml",
+        &format!("extends = \"chess\"\nname = \"D\"\nx = 1\n{deep} = 1\n"),
+    );
+    assert_eq!(
+        dotted,
+        "dotted.toml:4:1: TOML syntax error: recursion limit"
+    );
+}

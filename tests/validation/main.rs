@@ -10,6 +10,7 @@ mod limits;
 mod messages;
 mod pieces;
 mod position_strings;
+mod primitives;
 
 use fairyforge_tests::Binary;
 

@@ -123,3 +123,21 @@ fn written_strings_read_back() {
         assert_eq!(again.to_string(), v.setup(), "{name}");
     }
 }
+
+/// Each castling right is given once: `KQkqKQkq` was read as `KQkq`, and so was `KH` in
+/// chess, where both letters name the h-file rook.
+#[test]
+fn a_castling_right_given_twice_is_refused() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w";
+    assert_eq!(
+        error("chess", &format!("{start} KQkqKQkq - 0 1")),
+        "castling right `K` is given twice (give each castling right once, like `KQkq`)"
+    );
+    assert_eq!(
+        error("chess", &format!("{start} KHkq - 0 1")),
+        "castling right `H` is given twice (give each castling right once, like `KQkq`)"
+    );
+    let e = Setup::parse(&game("chess"), &format!("{start} KQkqKQkq - 0 1")).unwrap_err();
+    assert_eq!(e.kind(), &SetupErrorKind::CastlingRightTwice('K'));
+    assert_eq!(e.offset(), start.len() + 5);
+}

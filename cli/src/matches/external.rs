@@ -1,5 +1,10 @@
 //! An external engine in a match, driven over UCI or XBoard (CECP v2): started once per
 //! worker, told the game's moves, asked for its move within the match's budget.
+//!
+//! An engine that exits, crashes, sends what is not a move or stops answering loses the
+//! game it is playing ("engine failure"); it is stopped and started anew for its next
+//! game, whose loss it is too when it cannot be started. A command that cannot be run at
+//! all ends the match before its first game.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -10,7 +15,6 @@ use fairyforge::Move;
 
 use super::control::Control;
 use super::player::{Player, Turn, grace};
-use crate::protocol::moves::from_gui;
 
 /// The protocol spoken.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -37,6 +41,8 @@ pub struct External {
     /// XBoard: the engine plays its side (out of force mode).
     playing: bool,
     level_sent: bool,
+    /// The longest wait for a move when the budget is not a time (nodes, depth).
+    watchdog: Duration,
 }
 
 /// The name of a built-in game in the protocols (XBoard calls orthodox chess `normal`).
@@ -48,7 +54,8 @@ fn protocol_variant(game: &str, proto: Proto) -> String {
 }
 
 impl External {
-    fn spawn(cmd: &str, proto: Proto, game: &str) -> Result<External, String> {
+    /// Starts the engine's process; an error only when the command cannot be run.
+    fn spawn(cmd: &str, proto: Proto, game: &str, watchdog: Duration) -> Result<External, String> {
         let mut words = cmd.split_whitespace();
         let exe = words.next().ok_or_else(|| {
             "an external engine needs a command, as in `uci:/path/to/engine`".to_string()
@@ -64,9 +71,19 @@ impl External {
         let stdout = child.stdout.take().ok_or("no pipe from the engine")?;
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(l) = line else { break };
-                if tx.send(l).is_err() {
+            // Lines as bytes: a byte that is not UTF-8 is shown as U+FFFD and the line
+            // read on, instead of ending the conversation.
+            let mut reader = BufReader::new(stdout);
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                match reader.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                let line = String::from_utf8_lossy(&bytes);
+                let line = line.trim_end_matches(['\n', '\r']).to_string();
+                if tx.send(line).is_err() {
                     break;
                 }
             }
@@ -83,52 +100,44 @@ impl External {
             started: false,
             playing: false,
             level_sent: false,
+            watchdog,
         })
     }
 
-    /// A UCI engine. `spec` is its command line, then options as `;NAME=VALUE` (set after
-    /// the hash size and the game: `stockfish;Use NNUE=false`).
-    pub fn uci(spec: &str, game: &str, hash_mb: usize) -> Result<External, String> {
-        let mut parts = spec.split(';');
-        let cmd = parts.next().unwrap_or("");
-        let mut e = External::spawn(cmd, Proto::Uci, game)?;
-        e.send("uci")?;
-        e.wait_for(|l| l == "uciok", Duration::from_secs(20))?;
-        e.send(&format!("setoption name Hash value {hash_mb}"))?;
-        if e.variant != "chess" {
-            e.send(&format!("setoption name UCI_Variant value {}", e.variant))?;
-        }
-        for opt in parts.filter(|p| !p.trim().is_empty()) {
-            let (name, value) = opt.split_once('=').ok_or_else(|| {
-                format!("`{opt}`: engine options are written `;NAME=VALUE` after the command")
-            })?;
-            e.send(&format!(
-                "setoption name {} value {}",
-                name.trim(),
-                value.trim()
+    /// UCI's handshake: `uci`, the hash size, the game, the options, `isready`.
+    fn hello_uci(&mut self, options: &[(String, String)], hash_mb: usize) -> Result<(), String> {
+        self.send("uci")?;
+        self.wait_for(|l| l == "uciok", Duration::from_secs(20))?;
+        self.send(&format!("setoption name Hash value {hash_mb}"))?;
+        if self.variant != "chess" {
+            self.send(&format!(
+                "setoption name UCI_Variant value {}",
+                self.variant
             ))?;
         }
-        e.ready()?;
-        Ok(e)
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.ready()
     }
 
-    pub fn xboard(cmd: &str, game: &str, hash_mb: usize) -> Result<External, String> {
-        let mut e = External::spawn(cmd, Proto::Xboard, game)?;
-        e.send("xboard")?;
-        e.send("protover 2")?;
+    /// XBoard's handshake: `xboard`, `protover 2`, the engine's features.
+    fn hello_xboard(&mut self, hash_mb: usize) -> Result<(), String> {
+        self.send("xboard")?;
+        self.send("protover 2")?;
         // Features until `done=1` (an engine of protocol 1 sends none: give up after 2 s).
         let deadline = Instant::now() + Duration::from_secs(2);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let Some(line) = e.next_line(left)? else {
+            let Some(line) = self.next_line(left)? else {
                 break;
             };
             if let Some(features) = line.strip_prefix("feature ") {
                 if features.contains("usermove=1") {
-                    e.usermove = true;
+                    self.usermove = true;
                 }
                 if features.contains("san=1") {
-                    e.send("rejected san")?;
+                    self.send("rejected san")?;
                 }
                 if features.contains("done=0") {
                     // The engine asks for time to start up: wait for its done=1.
@@ -139,9 +148,8 @@ impl External {
                 }
             }
         }
-        e.send(&format!("memory {hash_mb}"))?;
-        e.send("easy")?;
-        Ok(e)
+        self.send(&format!("memory {hash_mb}"))?;
+        self.send("easy")
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -227,7 +235,7 @@ impl External {
         self.send(&go)?;
         let line = self.wait_for(
             |l| l.starts_with("bestmove"),
-            grace(&turn.control, turn.mine),
+            grace(&turn.control, turn.mine, self.watchdog),
         )?;
         line.split_whitespace()
             .nth(1)
@@ -294,7 +302,7 @@ impl External {
             self.send("go")?;
             self.playing = true;
         }
-        let limit = grace(&turn.control, turn.mine);
+        let limit = grace(&turn.control, turn.mine, self.watchdog);
         let deadline = Instant::now() + limit;
         let mv = loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -333,7 +341,7 @@ impl External {
     }
 }
 
-impl Player for External {
+impl External {
     fn new_game(&mut self) -> Result<(), String> {
         match self.proto {
             Proto::Uci => {
@@ -356,7 +364,125 @@ impl Player for External {
             Proto::Uci => self.think_uci(turn)?,
             Proto::Xboard => self.think_xboard(turn)?,
         };
-        from_gui(turn.pos, &text).map_err(|e| format!("the engine `{}` played {e}", self.name))
+        turn.pos
+            .parse_gui_text(&text)
+            .map_err(|e| format!("the engine `{}` played {e}", self.name))
+    }
+}
+
+/// An external engine as a player: its command, and its process while it runs well.
+pub struct Engine {
+    cmd: String,
+    proto: Proto,
+    game: String,
+    hash_mb: usize,
+    /// UCI options set after the handshake.
+    options: Vec<(String, String)>,
+    watchdog: Duration,
+    /// The running process; `None` after a failure, until the next game starts it anew.
+    process: Option<External>,
+    /// Why the process could not be started (reported as the next game's loss).
+    failure: Option<String>,
+}
+
+impl Engine {
+    /// A UCI engine. `spec` is its command line, then options as `;NAME=VALUE` (set after
+    /// the hash size and the game: `stockfish;Use NNUE=false`).
+    pub fn uci(
+        spec: &str,
+        game: &str,
+        hash_mb: usize,
+        watchdog: Duration,
+    ) -> Result<Engine, String> {
+        let mut parts = spec.split(';');
+        let cmd = parts.next().unwrap_or("");
+        let mut options = Vec::new();
+        for opt in parts.filter(|p| !p.trim().is_empty()) {
+            let (name, value) = opt.split_once('=').ok_or_else(|| {
+                format!("`{opt}`: engine options are written `;NAME=VALUE` after the command")
+            })?;
+            options.push((name.trim().to_string(), value.trim().to_string()));
+        }
+        Engine::start(cmd, Proto::Uci, game, hash_mb, options, watchdog)
+    }
+
+    pub fn xboard(
+        cmd: &str,
+        game: &str,
+        hash_mb: usize,
+        watchdog: Duration,
+    ) -> Result<Engine, String> {
+        Engine::start(cmd, Proto::Xboard, game, hash_mb, Vec::new(), watchdog)
+    }
+
+    /// Starts the engine: an error when its command cannot be run; a failed handshake is
+    /// kept as the loss of its first game.
+    fn start(
+        cmd: &str,
+        proto: Proto,
+        game: &str,
+        hash_mb: usize,
+        options: Vec<(String, String)>,
+        watchdog: Duration,
+    ) -> Result<Engine, String> {
+        let mut e = Engine {
+            cmd: cmd.to_string(),
+            proto,
+            game: game.to_string(),
+            hash_mb,
+            options,
+            watchdog,
+            process: None,
+            failure: None,
+        };
+        let mut p = External::spawn(cmd, proto, game, watchdog)?;
+        match e.hello(&mut p) {
+            Ok(()) => e.process = Some(p),
+            Err(why) => e.failure = Some(why),
+        }
+        Ok(e)
+    }
+
+    fn hello(&self, p: &mut External) -> Result<(), String> {
+        match self.proto {
+            Proto::Uci => p.hello_uci(&self.options, self.hash_mb),
+            Proto::Xboard => p.hello_xboard(self.hash_mb),
+        }
+    }
+
+    /// The running process, started anew after a failure.
+    fn process(&mut self) -> Result<&mut External, String> {
+        if let Some(why) = self.failure.take() {
+            return Err(why);
+        }
+        if self.process.is_none() {
+            let mut p = External::spawn(&self.cmd, self.proto, &self.game, self.watchdog)?;
+            self.hello(&mut p)?;
+            self.process = Some(p);
+        }
+        Ok(self.process.as_mut().expect("started above"))
+    }
+}
+
+impl Player for Engine {
+    fn new_game(&mut self) -> Result<(), String> {
+        let result = self.process()?.new_game();
+        if result.is_err() {
+            self.process = None;
+        }
+        result
+    }
+
+    fn think(&mut self, turn: &Turn) -> Result<Move, String> {
+        let result = self.process()?.think(turn);
+        // After a failure the engine's state is unknown (it may still be thinking, or be
+        // gone): it is stopped, and its next game starts it anew. A resignation is a move.
+        if let Err(e) = &result
+            && e != "resigns"
+        {
+            self.process = None;
+        }
+        result
     }
 }
 

@@ -10,7 +10,7 @@
 mod control;
 mod external;
 mod openings;
-mod pgn;
+pub(crate) mod pgn;
 mod player;
 mod stats;
 
@@ -26,8 +26,6 @@ use control::{Control, TimeControl};
 use openings::Openings;
 use player::{Player, Spec, Turn};
 use stats::{GameResult, Result3, Tally};
-
-use crate::protocol::moves::to_gui;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
@@ -82,6 +80,11 @@ pub struct MatchArgs {
     /// Milliseconds a side may overstep its clock before it loses on time.
     #[arg(long, default_value_t = 100)]
     time_margin: u64,
+    /// Seconds an external engine may stay silent before it loses the game: with --nodes
+    /// or --depth, this long for each move; with --time or --clock, its time and this
+    /// much more.
+    #[arg(long, default_value = "30", value_parser = crate::numbers::positive_seconds)]
+    engine_timeout: Duration,
     /// Turn an optional rule of the game on (`NAME`, `NAME=on`) or off (`NAME=off`).
     #[arg(long = "option", value_name = "NAME")]
     options: Vec<String>,
@@ -102,6 +105,8 @@ struct Setup {
     max_plies: usize,
     hash: usize,
     margin: Duration,
+    /// How long an external engine may think over a node or depth budget.
+    watchdog: Duration,
 }
 
 /// One finished game and its record.
@@ -112,6 +117,14 @@ struct Played {
 }
 
 pub fn run(a: MatchArgs) -> crate::error::Result {
+    // The match writes to its engines' pipes: one that exits or crashes must cost its
+    // game, not end the match through SIGPIPE (main restores the signal for the other
+    // commands). A closed standard output is then a write error like any other.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
     let variant = crate::game::load(&a.variant, &a.options)?;
     let control = if let Some(t) = a.time {
         Control::MoveTime(t)
@@ -145,6 +158,7 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
         max_plies: a.max_plies as usize,
         hash: a.hash,
         margin: Duration::from_millis(a.time_margin),
+        watchdog: a.engine_timeout,
     });
     let names = [setup.specs[0].name(), setup.specs[1].name()];
     let mut pgn = match &a.pgn {
@@ -153,7 +167,7 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
         }
         None => None,
     };
-    println!(
+    say!(
         "{}: {} against {}, {} games, {}, openings {}",
         setup.variant.name(),
         names[0],
@@ -195,7 +209,7 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
         tally.add(&played.result);
         if a.verbose {
             let r = &played.result;
-            println!(
+            say!(
                 "game {}: {} ({}, {} plies, A as {})",
                 played.index + 1,
                 match r.result {
@@ -226,10 +240,13 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
     if bar {
         eprint!("\r{}\r", " ".repeat(78));
     }
+    // The games played are reported even when the match could not go on.
+    if tally.games() > 0 || failure.is_none() {
+        say_raw!("{}", tally.summary(&names[0], &names[1]));
+    }
     if let Some(e) = failure {
         return Err(e.into());
     }
-    print!("{}", tally.summary(&names[0], &names[1]));
     Ok(())
 }
 
@@ -286,7 +303,7 @@ fn worker(
 ) {
     let mut players: Vec<Box<dyn Player>> = Vec::new();
     for s in &setup.specs {
-        match s.player(&setup.game, setup.hash) {
+        match s.player(&setup.game, setup.hash, setup.watchdog) {
             Ok(p) => players.push(p),
             Err(e) => {
                 let _ = tx.send(Err(e));
@@ -319,13 +336,21 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
     let start = Position::start(&setup.variant);
     let opening = setup.openings.moves(&start, setup.seed, (index / 2) as u64);
     let mut pos = start.clone();
+    // The moves as engines read them, and as the record writes them (readable text).
     let mut texts = Vec::new();
+    let mut record_moves = Vec::new();
     for m in &opening {
-        texts.push(to_gui(&pos, m));
+        texts.push(pos.gui_text(m));
+        record_moves.push(pos.readable_text_marked(m));
         pos.play_unchecked(m);
     }
-    for p in players.iter_mut() {
-        p.new_game()?;
+    // A side whose engine cannot start the game loses it.
+    let mut forfeit = None;
+    for (side, p) in players.iter_mut().enumerate() {
+        if let Err(e) = p.new_game() {
+            forfeit = Some((side, e));
+            break;
+        }
     }
     let side_of = |c: Color| if (c == Color::White) == a_white { 0 } else { 1 };
     // Each colour's time control: that of the side playing it.
@@ -338,7 +363,18 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
         [Some(w), Some(b)] => Some([w.start(), b.start()]),
         _ => None,
     };
+    let colour_of = |side: usize| {
+        if (side == 0) == a_white {
+            Color::White
+        } else {
+            Color::Black
+        }
+    };
     let (winner, reason) = loop {
+        if let Some((side, e)) = forfeit.take() {
+            let loser = colour_of(side);
+            break (Some(!loser), format!("{} loses: {e}", loser.name()));
+        }
         if let Some(o) = pos.outcome() {
             break (o.winner, o.to_string());
         }
@@ -366,7 +402,8 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
         {
             break (Some(!mover), format!("{} loses on time", mover.name()));
         }
-        texts.push(to_gui(&pos, &mv));
+        texts.push(pos.gui_text(&mv));
+        record_moves.push(pos.readable_text_marked(&mv));
         pos.play_unchecked(&mv);
     };
     let result = match winner {
@@ -392,7 +429,7 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
         black,
         variant: &setup.game,
         fen: None,
-        moves: &texts,
+        moves: &record_moves,
         opening: opening.len(),
         result: pgn_result,
         termination: &reason,
@@ -472,6 +509,7 @@ mod tests {
             max_plies: 40,
             hash: 1,
             margin: Duration::ZERO,
+            watchdog: Duration::from_secs(1),
         };
         assert_eq!(
             describe_both(&setup.controls),

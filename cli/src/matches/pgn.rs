@@ -1,6 +1,7 @@
 //! Games as PGN: the usual tags, the game's name in a `Variant` tag, `FEN` and `SetUp`
-//! when the start is not the game's setup, and the moves in the text GUIs read (castling
-//! as the king's move).
+//! when the start is not the game's setup, and the moves in readable text (core's
+//! `Position::readable_text_marked`: SAN in chess, `Nf3`, `exd5`, `O-O`, `e8=Q+`, and
+//! its extension to every game, `J@e4`, `Gxc3`).
 
 use std::fmt::Write;
 
@@ -13,7 +14,7 @@ pub struct Record<'a> {
     pub variant: &'a str,
     /// The start position when it is not the game's setup.
     pub fen: Option<&'a str>,
-    /// Moves in GUI text.
+    /// Moves in readable text.
     pub moves: &'a [String],
     /// How many of the moves were the random opening.
     pub opening: usize,
@@ -92,10 +93,7 @@ mod tests {
 
     #[test]
     fn a_game_in_pgn() {
-        let moves: Vec<String> = ["e2e4", "e7e5", "g1f3"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let moves: Vec<String> = ["e4", "e5", "Nf3"].iter().map(|s| s.to_string()).collect();
         let r = Record {
             event: "fairyforge match",
             round: 3,
@@ -113,7 +111,7 @@ mod tests {
             "[Event \"fairyforge match\"]\n[Site \"fairyforge match\"]\n[Round \"3\"]\n\
              [White \"modern\"]\n[Black \"classic\"]\n[Result \"1-0\"]\n[Variant \"capablanca\"]\n\
              [Termination \"White wins by checkmate\"]\n\n\
-             1. e2e4 e7e5 {end of the random opening} 2. g1f3 1-0\n\n"
+             1. e4 e5 {end of the random opening} 2. Nf3 1-0\n\n"
         );
         let from = Record {
             fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 12"),
@@ -126,9 +124,6 @@ mod tests {
             text.contains("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 12\"]\n"),
             "{text}"
         );
-        assert!(
-            text.contains("\n12... e2e4 13. e7e5 g1f3 1/2-1/2\n"),
-            "{text}"
-        );
+        assert!(text.contains("\n12... e4 13. e5 Nf3 1/2-1/2\n"), "{text}");
     }
 }

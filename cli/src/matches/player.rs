@@ -8,7 +8,7 @@ use fairyforge::search::{Clock, Limits, Searcher, Settings};
 use fairyforge::{Move, Position};
 
 use super::control::{Control, SideClock};
-use super::external::External;
+use super::external::Engine;
 
 /// What a player is told when it is its turn.
 pub struct Turn<'a> {
@@ -58,14 +58,20 @@ impl std::str::FromStr for Spec {
 
 impl Spec {
     /// Makes a player of this spec for the variant (`game`: its name for external
-    /// engines).
-    pub fn player(&self, game: &str, hash_mb: usize) -> Result<Box<dyn Player>, String> {
+    /// engines, which wait at most `watchdog` for a move searched to a node count or a
+    /// depth).
+    pub fn player(
+        &self,
+        game: &str,
+        hash_mb: usize,
+        watchdog: Duration,
+    ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             Spec::Internal(s) => Box::new(Internal {
                 searcher: Searcher::with_settings(s.clone(), hash_mb),
             }),
-            Spec::Uci(cmd) => Box::new(External::uci(cmd, game, hash_mb)?),
-            Spec::Xboard(cmd) => Box::new(External::xboard(cmd, game, hash_mb)?),
+            Spec::Uci(cmd) => Box::new(Engine::uci(cmd, game, hash_mb, watchdog)?),
+            Spec::Xboard(cmd) => Box::new(Engine::xboard(cmd, game, hash_mb, watchdog)?),
         })
     }
 
@@ -116,12 +122,12 @@ impl Player for Internal {
     }
 }
 
-/// How long to wait for an external engine's move beyond its budget before declaring it
-/// lost.
-pub fn grace(control: &Control, mine: Option<SideClock>) -> Duration {
+/// How long to wait for an external engine's move before declaring it lost: its time
+/// and `watchdog` more, or `watchdog` when its budget is not a time.
+pub fn grace(control: &Control, mine: Option<SideClock>, watchdog: Duration) -> Duration {
     match control {
-        Control::MoveTime(t) => *t + Duration::from_secs(10),
-        Control::Clock(_) => mine.map_or(Duration::ZERO, |c| c.left) + Duration::from_secs(10),
-        Control::Nodes(_) | Control::Depth(_) => Duration::from_secs(3600),
+        Control::MoveTime(t) => *t + watchdog,
+        Control::Clock(_) => mine.map_or(Duration::ZERO, |c| c.left) + watchdog,
+        Control::Nodes(_) | Control::Depth(_) => watchdog,
     }
 }

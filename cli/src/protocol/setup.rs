@@ -2,63 +2,121 @@
 //! pieces and their letters, holdings, the start position (holes as `*`), then each piece's
 //! moves in XBetza where they can be written.
 
-use fairyforge::{Color, Kind, Position, Variant};
+use std::sync::Arc;
+
+use fairyforge::{Color, Kind, Position, Square, Variant};
 
 /// XBoard's piece types in the order of its piece-to-char table, with their usual letters;
-/// the king is last.
+/// the king is last. The first is XBoard's pawn: it promotes, and captures en passant.
 const SLOTS: &str = "PNBRQFEACWMOHIJGDVLSUK";
 
-/// The commands, in order: `setup (...) WxH+S_fairy FEN`, then `piece L& XBETZA` lines.
-pub fn commands(v: &std::sync::Arc<Variant>) -> Vec<String> {
-    let royal = v.royal_kind();
-    let slots: Vec<char> = SLOTS.chars().collect();
-    let king_slot = slots.len() - 1;
-    let mut table = vec!['.'; slots.len()];
-    // Pieces in hand at the start first: XBoard's holdings hold the first piece types.
-    let start = Position::start(v);
-    let drops: Vec<Kind> = v
-        .kinds()
-        .filter(|&k| Color::BOTH.iter().any(|&c| start.reserve(c, k) > 0))
-        .collect();
-    let mut order: Vec<Kind> = drops.clone();
-    order.extend(v.kinds().filter(|k| !drops.contains(k)));
-    let mut taken = vec![false; slots.len()];
-    for (i, &k) in order.iter().enumerate() {
-        let letter = v.piece(k).letter();
-        let slot = if royal == Some(k) {
-            Some(king_slot)
-        } else if i < drops.len() {
-            (0..king_slot).find(|&s| !taken[s])
-        } else {
-            (0..king_slot)
-                .find(|&s| !taken[s] && slots[s] == letter)
-                .or_else(|| (0..king_slot).find(|&s| !taken[s]))
+/// Where a game's pieces go among XBoard's piece types, and how many types its holdings
+/// show.
+pub struct Layout {
+    /// The game's piece in each of XBoard's slots.
+    slots: Vec<Option<Kind>>,
+    /// How many piece types the holdings show: the first ones present, in slot order.
+    holdings: usize,
+}
+
+impl Layout {
+    /// The layout of a game: its pawn (the piece lettered P, else its first pawn) in
+    /// XBoard's pawn slot, the royal piece in the king's slot, the pieces lettered N, B, R
+    /// and Q in theirs (so that they look as they should), then the pieces in hand at the
+    /// start in the first free slots (XBoard's holdings show the first piece types), and
+    /// every other piece in the slot of its own letter when that is free, else in the
+    /// first free one. `None` when the game has more piece types than XBoard holds.
+    pub fn of(v: &Arc<Variant>) -> Option<Layout> {
+        let king_slot = SLOTS.len() - 1;
+        let letters: Vec<char> = SLOTS.chars().collect();
+        let mut slots: Vec<Option<Kind>> = vec![None; SLOTS.len()];
+        let royal = v.royal_kind();
+        let start = Position::start(v);
+        let in_hand = |k: Kind| Color::BOTH.iter().any(|&c| start.reserve(c, k) > 0);
+        let pawns: Vec<Kind> = v
+            .kinds()
+            .filter(|&k| v.piece(k).is_pawn() && royal != Some(k))
+            .collect();
+        slots[0] = pawns
+            .iter()
+            .find(|&&k| v.piece(k).letter() == 'P')
+            .or(pawns.first())
+            .copied();
+        if let Some(k) = royal {
+            slots[king_slot] = Some(k);
+        }
+        let placed = |slots: &[Option<Kind>], k: Kind| slots.contains(&Some(k));
+        let own_slot = |slots: &[Option<Kind>], k: Kind, range: std::ops::Range<usize>| {
+            range
+                .into_iter()
+                .find(|&s| slots[s].is_none() && letters[s] == v.piece(k).letter())
         };
-        let Some(s) = slot else {
-            return vec!["tellusererror this game has more piece types than XBoard holds".into()];
-        };
-        taken[s] = true;
-        table[s] = letter;
-    }
-    let white: String = table.iter().collect();
-    let black: String = table
-        .iter()
-        .map(|c| {
-            if *c == '.' {
-                '.'
-            } else {
-                c.to_ascii_lowercase()
+        for k in v.kinds() {
+            if !placed(&slots, k)
+                && let Some(s) = own_slot(&slots, k, 1..5)
+            {
+                slots[s] = Some(k);
             }
-        })
-        .collect();
+        }
+        for k in v.kinds().filter(|&k| in_hand(k)) {
+            if !placed(&slots, k) {
+                let free = (1..king_slot).find(|&s| slots[s].is_none())?;
+                slots[free] = Some(k);
+            }
+        }
+        let holdings = slots
+            .iter()
+            .rposition(|s| s.is_some_and(in_hand))
+            .map_or(0, |last| slots[..=last].iter().flatten().count());
+        for k in v.kinds() {
+            if !placed(&slots, k) {
+                let s = own_slot(&slots, k, 1..king_slot)
+                    .or_else(|| (1..king_slot).find(|&s| slots[s].is_none()))?;
+                slots[s] = Some(k);
+            }
+        }
+        Some(Layout { slots, holdings })
+    }
+
+    /// The piece that XBoard's holdings show in their `n`-th row, from 0.
+    pub fn held(&self, n: usize) -> Option<Kind> {
+        (n < self.holdings)
+            .then(|| self.slots.iter().flatten().nth(n).copied())
+            .flatten()
+    }
+
+    /// XBoard's piece-to-char table: white's letters then black's, `.` for unused types.
+    fn table(&self, v: &Variant) -> String {
+        let white: String = self
+            .slots
+            .iter()
+            .map(|s| s.map_or('.', |k| v.piece(k).letter()))
+            .collect();
+        format!("{white}{}", white.to_ascii_lowercase())
+    }
+}
+
+/// The commands, in order: `setup (TABLE) WxH+S_PARENT FEN`, then `piece L& XBETZA` lines.
+pub fn commands(v: &Arc<Variant>) -> Vec<String> {
+    let Some(layout) = Layout::of(v) else {
+        return vec!["tellusererror this game has more piece types than XBoard holds".into()];
+    };
     let g = &v.geometry();
     let ranks = g.rank_range().end() - g.rank_range().start() + 1;
+    // With holdings, the parent game is bughouse, where XBoard does not put captured
+    // pieces in the holdings (in its fairy game it would, as in crazyhouse).
+    let parent = if layout.holdings > 0 {
+        "bughouse"
+    } else {
+        "fairy"
+    };
     let mut out = vec![format!(
-        "setup ({white}{black}) {}x{}+{}_fairy {}",
+        "setup ({}) {}x{}+{}_{parent} {}",
+        layout.table(v),
         g.files(),
         ranks,
-        drops.len(),
-        fen(&start)
+        layout.holdings,
+        fen(&Position::start(v))
     )];
     for k in v.kinds() {
         if let Some(b) = fairyforge::xbetza::of(v, k) {
@@ -69,49 +127,80 @@ pub fn commands(v: &std::sync::Arc<Variant>) -> Vec<String> {
 }
 
 /// The position in XBoard's FEN: every rank full width, squares off the board as `*`,
-/// ranks renumbered from 1; the rest as fairyforge writes it.
+/// ranks renumbered from 1 (the en-passant squares too); the rest as fairyforge writes it.
 pub fn fen(pos: &Position) -> String {
     let v = pos.variant();
-    let g = &v.geometry();
     let ours = pos.fen();
     let (board, rest) = ours.split_once(' ').unwrap_or((&ours, ""));
     let holdings = board.find('[').map_or("", |i| &board[i..]);
-    let mut ranks = Vec::new();
+    let board = rows(v, |sq| match sq {
+        None => Some('*'),
+        Some(sq) => pos.piece_at(sq).map(|(k, c)| {
+            let l = v.piece(k).letter();
+            if c == Color::White {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            }
+        }),
+    });
+    let by = super::xboard::shift(v);
+    let rest: Vec<String> = rest
+        .split(' ')
+        .enumerate()
+        .map(|(i, f)| {
+            if i == 2 {
+                super::xboard::shift_text(f, by)
+            } else {
+                f.to_string()
+            }
+        })
+        .collect();
+    format!("{board}{holdings} {}", rest.join(" "))
+}
+
+/// XBoard's board of a game, rank by rank from the top as in a FEN, every rank full width:
+/// what `cell` gives for each square (`None` for a square off the board), runs of `None`
+/// as a number.
+pub fn rows(v: &Variant, cell: impl Fn(Option<Square>) -> Option<char>) -> String {
+    let g = v.geometry();
+    let mut rows = Vec::new();
     for r in g.rank_range().rev() {
-        let mut s = String::new();
+        let mut row = String::new();
         let mut empty = 0;
         for f in 0..g.files() {
-            match g.square(f as i32, r as i32) {
-                None => {
+            match cell(g.square(f as i32, r as i32)) {
+                Some(c) => {
                     if empty > 0 {
-                        s.push_str(&empty.to_string());
+                        row.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    s.push('*');
+                    row.push(c);
                 }
-                Some(sq) => match pos.piece_at(sq) {
-                    None => empty += 1,
-                    Some((k, c)) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        let l = v.piece(k).letter();
-                        s.push(if c == Color::White {
-                            l
-                        } else {
-                            l.to_ascii_lowercase()
-                        });
-                    }
-                },
+                None => empty += 1,
             }
         }
         if empty > 0 {
-            s.push_str(&empty.to_string());
+            row.push_str(&empty.to_string());
         }
-        ranks.push(s);
+        rows.push(row);
     }
-    format!("{}{holdings} {rest}", ranks.join("/"))
+    rows.join("/")
+}
+
+/// A position in XBoard's FEN (as [`fen`] writes it) in fairyforge's: the squares off the
+/// board (`*`) left out, the en-passant squares renumbered back.
+pub fn from_xboard_fen(v: &Variant, text: &str) -> String {
+    let by = super::xboard::shift(v);
+    text.split_whitespace()
+        .enumerate()
+        .map(|(i, f)| match i {
+            0 => f.replace('*', ""),
+            3 => super::xboard::shift_text(f, -by),
+            _ => f.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -124,10 +213,42 @@ mod tests {
         let c = commands(&v);
         assert_eq!(
             c[0],
-            "setup (JNBRQFP........G.....Kjnbrqfp........g.....k) 10x12+1_fairy \
+            "setup (PNBRQJF........G.....Kpnbrqjf........g.....k) 10x12+6_bughouse \
              ****ff****/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/****FF****[JJJJjjjj] w BIbi - 0 1"
         );
         assert!(c.iter().any(|l| l == "piece N& N"), "{c:?}");
         assert!(!c.iter().any(|l| l.starts_with("piece F&")), "{c:?}");
+        let layout = Layout::of(&v).unwrap();
+        let held: Vec<char> = (0..8)
+            .filter_map(|n| layout.held(n))
+            .map(|k| v.piece(k).letter())
+            .collect();
+        assert_eq!(held, ['P', 'N', 'B', 'R', 'Q', 'J']);
+    }
+
+    /// In every built-in game the pawn is XBoard's pawn, the king its king, and every
+    /// piece in hand at the start within the holdings.
+    #[test]
+    fn pawns_are_xboards_pawns() {
+        for name in fairyforge::builtin::game_names() {
+            let v = Variant::builtin(name).unwrap();
+            let layout = Layout::of(&v).unwrap();
+            let table = layout.table(&v);
+            assert!(
+                layout.slots[0].is_some_and(|k| v.piece(k).is_pawn()),
+                "{name}: {table}"
+            );
+            assert_eq!(layout.slots[21], v.royal_kind(), "{name}: {table}");
+            let start = Position::start(&v);
+            for k in v.kinds() {
+                if Color::BOTH.iter().any(|&c| start.reserve(c, k) > 0) {
+                    assert!(
+                        (0..layout.holdings).any(|n| layout.held(n) == Some(k)),
+                        "{name}: {} not in the holdings of {table}",
+                        v.piece(k).letter()
+                    );
+                }
+            }
+        }
     }
 }

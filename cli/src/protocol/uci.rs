@@ -4,7 +4,6 @@
 //! Moves are fairyforge's move text, castling as the king's move (`e1g1`) as GUIs send
 //! it (the full form is read too). See `docs/protocols.md`.
 
-use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -12,7 +11,6 @@ use std::time::Duration;
 use fairyforge::search::{Clock, Limits, Report, Score, Searcher, Settings};
 use fairyforge::{Color, Position, Variant};
 
-use super::moves::{from_gui, to_gui};
 use super::thinker::Thinker;
 
 const DEFAULT_HASH_MB: usize = 64;
@@ -50,10 +48,14 @@ pub fn run() -> crate::error::Result {
         infinite: false,
     };
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
-        if !uci.command(line.trim()) {
-            break;
+    for line in super::lines::lines(stdin.lock()) {
+        match line.map_err(|e| format!("cannot read the input: {e}"))? {
+            Ok(line) => {
+                if !uci.command(line.trim()) {
+                    break;
+                }
+            }
+            Err(e) => error(&e.to_string()),
         }
     }
     uci.told_to_stop.store(true, Ordering::Relaxed);
@@ -101,9 +103,10 @@ impl Uci {
             }
             "go" => {
                 self.settle();
+                // A `go` that cannot be read starts no search: the error line is the
+                // whole answer (a `bestmove (none)` would read as a resignation).
                 if let Err(e) = self.go(&rest) {
                     error(&e);
-                    say("bestmove (none)");
                 }
             }
             "stop" => {
@@ -228,7 +231,9 @@ impl Uci {
             }
         };
         for (i, t) in moves.iter().enumerate() {
-            let m = from_gui(&pos, t).map_err(|e| format!("move {} {e}", i + 1))?;
+            let m = pos
+                .parse_gui_text(t)
+                .map_err(|e| format!("move {} {e}", i + 1))?;
             pos.play_unchecked(&m);
         }
         self.pos = pos;
@@ -302,7 +307,7 @@ impl Uci {
                     }
                 }
                 match r {
-                    Some(r) => say(&format!("bestmove {}", to_gui(pos, &r.best()))),
+                    Some(r) => say(&format!("bestmove {}", pos.gui_text(&r.best()))),
                     None => say("bestmove (none)"),
                 }
             },
@@ -316,7 +321,7 @@ fn info(pos: &Position, r: &Report) -> String {
     let mut p = pos.clone();
     let mut pv = Vec::with_capacity(r.pv.len());
     for m in &r.pv {
-        pv.push(to_gui(&p, m));
+        pv.push(p.gui_text(m));
         p.play_unchecked(m);
     }
     let score = match r.score {

@@ -2,18 +2,19 @@
 //! XBoard and WinBoard speak it. Orthodox chess is XBoard's `normal` and Capablanca its
 //! `capablanca`; for the other games, which XBoard does not know, the engine answers
 //! `variant` with a `setup` command (board size, pieces, start position) and a `piece`
-//! command in XBetza for each piece that can be written so. See `docs/protocols.md`.
+//! command in XBetza for each piece that can be written so, and answers `lift` with the
+//! squares the lifted piece may go to (`highlight`), so that a person plays every game by
+//! hand with the engine's rules. See `docs/protocols.md`.
 
-use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
 
 use fairyforge::search::{Clock, Limits, Report, Score, Searcher, Settings};
-use fairyforge::{Color, Move, Position, Variant};
+use fairyforge::{Color, Kind, Move, Position, Variant};
 
-use super::moves::{from_gui, to_gui};
+use super::setup::{Layout, from_xboard_fen, rows};
 use super::thinker::Thinker;
 
 const DEFAULT_HASH_MB: usize = 64;
@@ -47,6 +48,8 @@ struct Xboard {
     made_tx: Sender<Move>,
     /// Set when a search's move must not be played (`force`, `new`, `undo`...).
     discard: Arc<AtomicBool>,
+    /// Where the game's pieces are among XBoard's, for a game it does not know.
+    layout: Option<Layout>,
 }
 
 fn say(line: &str) {
@@ -71,12 +74,20 @@ pub fn run() -> crate::error::Result {
         made,
         made_tx,
         discard: Arc::new(AtomicBool::new(false)),
+        layout: None,
     };
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("cannot read the input: {e}"))?;
-        if !x.command(line.trim()) {
-            break;
+    for line in super::lines::lines(stdin.lock()) {
+        match line.map_err(|e| format!("cannot read the input: {e}"))? {
+            Ok(line) => {
+                if !x.command(line.trim()) {
+                    break;
+                }
+            }
+            Err(e) => say(&format!(
+                "Error (not UTF-8 text): byte 0x{:02X} at column {}",
+                e.byte, e.column
+            )),
         }
     }
     x.abandon();
@@ -84,12 +95,12 @@ pub fn run() -> crate::error::Result {
 }
 
 /// The rank shift between fairyforge's square names and XBoard's, whose ranks start at 1.
-fn shift(v: &Variant) -> i32 {
+pub(super) fn shift(v: &Variant) -> i32 {
     1 - *v.geometry().rank_range().start() as i32
 }
 
 /// Rewrites the square names in a move text by `by` ranks (`e0f1` to `e1f2`).
-fn shift_text(text: &str, by: i32) -> String {
+pub(super) fn shift_text(text: &str, by: i32) -> String {
     if by == 0 {
         return text.to_string();
     }
@@ -132,6 +143,19 @@ impl Xboard {
                 return true;
             }
             "quit" => return false,
+            // A piece lifted or put down on the board (the `highlight` feature): answered
+            // from the position now, never waiting for a search (a piece lifted while the
+            // engine thinks is a premove: XBoard's own marks stay).
+            "lift" | "put" | "hover" => {
+                if !self.thinker.busy() {
+                    // A search that is over: its move joins the position first.
+                    self.settle();
+                    if cmd == "lift" {
+                        self.lift(arg);
+                    }
+                }
+                return true;
+            }
             "force" | "new" | "result" | "undo" | "remove" | "setboard" | "variant" | "go"
             | "usermove" | "memory" | "option" => self.abandon(),
             _ => self.settle(),
@@ -166,7 +190,12 @@ impl Xboard {
                 Ok(cs) => self.time_left = Some(cs.min(crate::numbers::MAX_SECONDS as u64 * 100)),
                 Err(_) => say(&format!("Error (bad time): {line}")),
             },
-            "setboard" => match Position::from_fen(&self.variant, arg) {
+            // fairyforge's position string, or XBoard's (squares off the board as `*`,
+            // ranks from 1) for a game it does not know.
+            "setboard" => match Position::from_fen(&self.variant, arg).or_else(|e| {
+                Position::from_fen(&self.variant, &from_xboard_fen(&self.variant, arg))
+                    .map_err(|_| e)
+            }) {
                 Ok(p) => self.pos = p,
                 Err(_) => say("tellusererror Illegal position"),
             },
@@ -192,7 +221,11 @@ impl Xboard {
             "option" => self.option(arg),
             _ => {
                 // A move without `usermove` (protocol 1 GUIs).
-                if from_gui(&self.pos, &shift_text(cmd, -shift(&self.variant))).is_ok() {
+                if self
+                    .pos
+                    .parse_gui_text(&shift_text(cmd, -shift(&self.variant)))
+                    .is_ok()
+                {
                     self.user_move(cmd);
                 } else {
                     say(&format!("Error (unknown command): {cmd}"));
@@ -211,7 +244,7 @@ impl Xboard {
         }
         say(&format!(
             "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
-             analyze=0 colors=0 san=0 name=0 memory=1 myname=\"fairyforge {}\" variants=\"{}\"",
+             analyze=0 colors=0 san=0 name=0 memory=1 highlight=1 myname=\"fairyforge {}\" variants=\"{}\"",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));
@@ -245,11 +278,90 @@ impl Xboard {
         };
         self.variant = v;
         self.pos = Position::start(&self.variant);
+        self.layout = None;
         if !XBOARD_NAMES.iter().any(|(x, _)| *x == name) {
             for line in super::setup::commands(&self.variant) {
                 say(&line);
             }
+            self.layout = Layout::of(&self.variant);
         }
+    }
+
+    /// `lift SQUARE`: marks where the lifted piece may go (yellow a move, red a capture,
+    /// magenta a promotion), so that XBoard takes exactly the engine's legal moves even
+    /// where its own rules or the `piece` commands cannot tell them; for a promotion, the
+    /// pieces it may become (`choice`). A piece lifted from the holdings is marked where
+    /// it may be dropped (the square where it ends, its push included).
+    fn lift(&self, square: &str) {
+        let v = &self.variant;
+        let g = v.geometry();
+        let by = shift(v);
+        let ranks = g.rank_range().end() - g.rank_range().start() + 1;
+        let board_square = g.parse_square(&shift_text(square, -by));
+        let held = board_square
+            .is_none()
+            .then(|| self.held_kind(square, ranks))
+            .flatten();
+        let side = self.pos.side_to_move();
+        if board_square.is_none() && held.is_none() {
+            say(&format!("Error (no such square): lift {square}"));
+            return;
+        }
+        let moves: Vec<Move> = self
+            .pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| match held {
+                Some((k, c)) => c == side && m.dropped() == Some(k),
+                None => !m.is_drop() && Some(m.from()) == board_square,
+            })
+            .collect();
+        // Each square's mark: promotion over capture over move.
+        let mut marks = vec![None; g.num_squares()];
+        let mut choice = String::new();
+        for m in &moves {
+            let mark = if let Some(k) = m.promotion() {
+                let l = v.piece(k).letter();
+                if !choice.contains(l) {
+                    choice.push(l);
+                }
+                'M'
+            } else if self.pos.captures_of(m).is_empty() {
+                'Y'
+            } else {
+                'R'
+            };
+            let slot = &mut marks[m.to().index()];
+            *slot = Some(match (*slot, mark) {
+                (Some('M'), _) | (_, 'M') => 'M',
+                (Some('R'), _) | (_, 'R') => 'R',
+                _ => 'Y',
+            });
+        }
+        let marked = rows(v, |sq| sq.and_then(|sq| marks[sq.index()]));
+        say(&format!("highlight {marked}"));
+        if !choice.is_empty() {
+            say(&format!("choice {choice}"));
+        }
+    }
+
+    /// The piece of a holdings cell as XBoard names it in `lift`: White's holdings are the
+    /// column right of the board's right edge and one more (file `a` + files + 1), counted
+    /// from the bottom; Black's the column two left of file `a`, counted from the top.
+    fn held_kind(&self, cell: &str, ranks: i8) -> Option<(Kind, Color)> {
+        let layout = self.layout.as_ref()?;
+        let files = self.variant.geometry().files();
+        let mut chars = cell.chars();
+        let file = chars.next()? as u32;
+        let rank: i32 = chars.as_str().parse().ok()?;
+        let (row, color) = if file == 'a' as u32 + files as u32 + 1 {
+            (rank - 1, Color::White)
+        } else if file + 2 == 'a' as u32 {
+            (ranks as i32 - rank, Color::Black)
+        } else {
+            return None;
+        };
+        Some((layout.held(usize::try_from(row).ok()?)?, color))
     }
 
     /// `level MPS BASE INC`.
@@ -269,7 +381,10 @@ impl Xboard {
 
     fn user_move(&mut self, text: &str) {
         let t = shift_text(text, -shift(&self.variant));
-        let mv = from_gui(&self.pos, &t).or_else(|e| self.pos.parse_input(&t).map_err(|_| e));
+        let mv = self
+            .pos
+            .parse_gui_text(&t)
+            .or_else(|e| self.pos.parse_input(&t).map_err(|_| e));
         match mv {
             Ok(m) => {
                 self.pos.play_unchecked(&m);
@@ -342,7 +457,7 @@ impl Xboard {
                     return;
                 }
                 let m = r.best();
-                say(&format!("move {}", shift_text(&to_gui(pos, &m), by)));
+                say(&format!("move {}", shift_text(&pos.gui_text(&m), by)));
                 let _ = tx.send(m);
             },
         );
@@ -384,7 +499,7 @@ fn thinking(pos: &Position, r: &Report, by: i32) -> String {
     let mut p = pos.clone();
     let mut pv = Vec::new();
     for m in &r.pv {
-        pv.push(shift_text(&to_gui(&p, m), by));
+        pv.push(shift_text(&p.gui_text(m), by));
         p.play_unchecked(m);
     }
     format!(

@@ -11,6 +11,7 @@ use tokio::sync::Semaphore;
 
 use super::adapter::{self, Compiled, Stopped};
 use super::cache::{Games, Key, Variants};
+use super::conn::Client;
 use super::error::ApiError;
 use super::limits;
 use super::model::*;
@@ -23,10 +24,16 @@ pub struct Config {
     pub workers: usize,
     /// Jobs that may wait for a worker.
     pub queue: usize,
+    /// Jobs of one client that may wait for a worker.
+    pub queue_per_client: usize,
     /// Time budget of one perft count.
     pub perft_ms: u64,
     /// Replayed games kept (0: none, every request replays its game from the start).
     pub cached_games: usize,
+    /// Time for a request's body to arrive.
+    pub body_timeout: Duration,
+    /// The connections' limits (used by `conn::serve`).
+    pub connections: super::conn::Connections,
 }
 
 impl Config {
@@ -34,8 +41,14 @@ impl Config {
         Config {
             workers,
             queue: limits::QUEUE,
+            queue_per_client: limits::QUEUE_PER_CLIENT,
             perft_ms: limits::PERFT_MS,
             cached_games: limits::CACHED_GAMES,
+            body_timeout: Duration::from_secs(limits::BODY_SECS),
+            connections: super::conn::Connections {
+                max: limits::CONNECTIONS,
+                header_timeout: Duration::from_secs(limits::HEADER_SECS),
+            },
         }
     }
 }
@@ -49,6 +62,8 @@ pub struct AppState {
     pub pool: Pool,
     /// Compiling an edited file runs off the request threads, a few at a time.
     pub compiles: Semaphore,
+    /// The names and port this server answers to.
+    pub served: super::guard::Served,
     /// The file of `fairyforge serve FILE`, the only one the studio reads and writes.
     pub file: Option<super::file::Served>,
 }
@@ -59,8 +74,9 @@ impl AppState {
             config,
             cache: Variants::new(limits::CACHED_VARIANTS),
             games: Games::new(config.cached_games),
-            pool: Pool::new(config.workers, config.queue),
+            pool: Pool::new(config.workers, config.queue, config.queue_per_client),
             compiles: Semaphore::new(config.workers.max(1)),
+            served: super::guard::Served::default(),
             file: None,
         }
     }
@@ -71,6 +87,11 @@ impl AppState {
             file: Some(file),
             ..self
         }
+    }
+
+    /// The same, answering only to these names and port.
+    pub fn serving(self, served: super::guard::Served) -> AppState {
+        AppState { served, ..self }
     }
 }
 
@@ -391,6 +412,7 @@ fn think_limits(r: &ThinkRequest) -> Result<adapter::ThinkLimits, ApiError> {
 /// Runs a search on the pool: every finished depth, best last.
 async fn search(
     st: &AppState,
+    client: Client,
     r: &ThinkRequest,
 ) -> Result<(fairyforge::Position, Vec<Line>), ApiError> {
     let lim = think_limits(r)?;
@@ -405,7 +427,9 @@ async fn search(
     let mut p = pos.clone();
     let lines = st
         .pool
-        .run(move |w, cancel| adapter::think(&mut w.searcher, &mut p, lim, cancel))
+        .run(client.0, move |w, cancel| {
+            adapter::think(&mut w.searcher, &mut p, lim, cancel)
+        })
         .await?;
     match lines {
         Ok(lines) if !lines.is_empty() => Ok((pos, lines)),
@@ -418,20 +442,32 @@ async fn search(
     }
 }
 
-pub async fn think(st: St, Body(r): Body<ThinkRequest>) -> Result<Json<Thought>, ApiError> {
-    let (pos, mut lines) = search(&st, &r).await?;
+pub async fn think(
+    st: St,
+    client: Client,
+    Body(r): Body<ThinkRequest>,
+) -> Result<Json<Thought>, ApiError> {
+    let (pos, mut lines) = search(&st, client, &r).await?;
     let line = lines.pop().expect("at least one line");
     let best = adapter::best_move(&pos, &line)
         .ok_or_else(|| ApiError::internal("the search's move is not legal (a bug)"))?;
     Ok(Json(Thought { best, line }))
 }
 
-pub async fn analyse(st: St, Body(r): Body<ThinkRequest>) -> Result<Json<Analysis>, ApiError> {
-    let (_, lines) = search(&st, &r).await?;
+pub async fn analyse(
+    st: St,
+    client: Client,
+    Body(r): Body<ThinkRequest>,
+) -> Result<Json<Analysis>, ApiError> {
+    let (_, lines) = search(&st, client, &r).await?;
     Ok(Json(Analysis { lines }))
 }
 
-pub async fn perft(st: St, Body(r): Body<PerftRequest>) -> Result<Json<Perft>, ApiError> {
+pub async fn perft(
+    st: St,
+    client: Client,
+    Body(r): Body<PerftRequest>,
+) -> Result<Json<Perft>, ApiError> {
     if r.depth > limits::PERFT_DEPTH {
         return Err(ApiError::invalid(
             "bad-limit",
@@ -448,7 +484,9 @@ pub async fn perft(st: St, Body(r): Body<PerftRequest>) -> Result<Json<Perft>, A
     let budget = Duration::from_millis(st.config.perft_ms);
     let counted = st
         .pool
-        .run(move |_, cancel| adapter::perft(&mut pos, depth, divide, cancel, budget))
+        .run(client.0, move |_, cancel| {
+            adapter::perft(&mut pos, depth, divide, cancel, budget)
+        })
         .await?;
     match counted {
         Ok(p) => Ok(Json(p)),

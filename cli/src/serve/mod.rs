@@ -18,8 +18,10 @@ mod adapter;
 mod api;
 mod assets;
 mod cache;
+mod conn;
 mod error;
 mod file;
+mod guard;
 mod model;
 mod pictures;
 mod pool;
@@ -53,6 +55,15 @@ pub mod limits {
     pub const BLOCKERS: usize = 64;
     /// Jobs waiting for the thinking pool beyond those running.
     pub const QUEUE: usize = 32;
+    /// Jobs of one client (one address) waiting for the thinking pool.
+    pub const QUEUE_PER_CLIENT: usize = 8;
+    /// Connections open at once (well under the usual limit of 1024 open files).
+    pub const CONNECTIONS: usize = 256;
+    /// Seconds for a request's headers to arrive (and the longest idle time of a
+    /// connection between requests).
+    pub const HEADER_SECS: u64 = 10;
+    /// Seconds for a request's body to arrive.
+    pub const BODY_SECS: u64 = 10;
     /// Compiled variants kept.
     pub const CACHED_VARIANTS: usize = 64;
     /// Replayed games kept.
@@ -105,6 +116,14 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/pictures", post(pictures::pictures))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::body,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::host,
+        ))
         .layer(axum::middleware::map_response(assets::security_headers))
         .with_state(state)
 }
@@ -153,18 +172,17 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
             cached_games: a.cached_games,
             ..Config::with_workers(workers)
         };
-        let mut state = AppState::new(config);
+        let served = guard::Served::new(&a.host, local.port());
+        let mut state = AppState::new(config).serving(served);
         if let Some(f) = file {
             state = state.with_file(f);
         }
         let app = router(Arc::new(state));
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))?;
-        Ok(())
+        conn::serve(listener, app, config.connections, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
+        Ok::<(), crate::error::Error>(())
     })
 }
 

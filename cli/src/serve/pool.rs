@@ -3,11 +3,16 @@
 //! table kept between searches); further jobs wait in a bounded queue. Workers run at a
 //! lower priority, so that clicks are answered quickly while the computer thinks.
 //!
+//! The queue is fair between clients (a client is an address): each has at most
+//! `per_client` jobs waiting, and a free worker takes the next job of the client after the
+//! one it served last, so that one client's many searches cannot keep the others waiting.
+//!
 //! A job's future owns a guard: when the client goes away, the server drops the future,
 //! the guard raises the job's [`Cancel`], a queued job is skipped and a running search
 //! stops at its next look at the clock.
 
 use std::collections::VecDeque;
+use std::net::IpAddr;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -67,8 +72,65 @@ struct Job {
     cancel: Arc<Cancel>,
 }
 
+/// Who asked for a job: the client's address (`None` when it is not known).
+pub type Client = Option<IpAddr>;
+
+/// The waiting jobs, by client, in the order clients are served.
+#[derive(Default)]
+struct Queue {
+    clients: VecDeque<(Client, VecDeque<Job>)>,
+    len: usize,
+    /// The client whose job was taken last.
+    last: Option<Client>,
+}
+
+impl Queue {
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn of(&self, client: Client) -> usize {
+        self.clients
+            .iter()
+            .find(|(c, _)| *c == client)
+            .map_or(0, |(_, jobs)| jobs.len())
+    }
+
+    fn push(&mut self, client: Client, job: Job) {
+        match self.clients.iter_mut().find(|(c, _)| *c == client) {
+            Some((_, jobs)) => jobs.push_back(job),
+            None => self.clients.push_back((client, VecDeque::from([job]))),
+        }
+        self.len += 1;
+    }
+
+    /// The next client's first job (another client's than the one served last, when
+    /// another waits); that client goes to the back of the line.
+    fn pop(&mut self) -> Option<Job> {
+        if self.clients.len() > 1 && self.clients.front().map(|(c, _)| Some(*c)) == Some(self.last)
+        {
+            self.clients.rotate_left(1);
+        }
+        let (client, mut jobs) = self.clients.pop_front()?;
+        self.last = Some(client);
+        let job = jobs.pop_front();
+        if !jobs.is_empty() {
+            self.clients.push_back((client, jobs));
+        }
+        if job.is_some() {
+            self.len -= 1;
+        }
+        job
+    }
+
+    fn drain(&mut self) -> impl Iterator<Item = Job> + '_ {
+        self.len = 0;
+        self.clients.drain(..).flat_map(|(_, jobs)| jobs)
+    }
+}
+
 struct Inner {
-    queue: Mutex<VecDeque<Job>>,
+    queue: Mutex<Queue>,
     ready: Condvar,
     closed: AtomicBool,
     running: AtomicUsize,
@@ -79,13 +141,15 @@ pub struct Pool {
     inner: Arc<Inner>,
     workers: usize,
     max_queue: usize,
+    per_client: usize,
 }
 
 impl Pool {
-    /// A pool of `workers` threads (at least one) and room for `max_queue` waiting jobs.
-    pub fn new(workers: usize, max_queue: usize) -> Pool {
+    /// A pool of `workers` threads (at least one) and room for `max_queue` waiting jobs,
+    /// `per_client` of them from one client.
+    pub fn new(workers: usize, max_queue: usize, per_client: usize) -> Pool {
         let inner = Arc::new(Inner {
-            queue: Mutex::new(VecDeque::new()),
+            queue: Mutex::new(Queue::default()),
             ready: Condvar::new(),
             closed: AtomicBool::new(false),
             running: AtomicUsize::new(0),
@@ -103,6 +167,7 @@ impl Pool {
             inner,
             workers,
             max_queue,
+            per_client,
         }
     }
 
@@ -122,13 +187,13 @@ impl Pool {
         self.inner.cancelled.load(Ordering::Relaxed)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, VecDeque<Job>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
         self.inner.queue.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Runs `f` on a worker and waits for its answer. Dropping the returned future (the
-    /// client went away) cancels the job.
-    pub async fn run<T, F>(&self, f: F) -> Result<T, ApiError>
+    /// Runs `f` on a worker for `client` and waits for its answer. Dropping the returned
+    /// future (the client went away) cancels the job.
+    pub async fn run<T, F>(&self, client: Client, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Worker, &Cancel) -> T + Send + 'static,
@@ -150,10 +215,19 @@ impl Pool {
                     q.len()
                 )));
             }
-            q.push_back(Job {
-                work,
-                cancel: cancel.clone(),
-            });
+            let mine = q.of(client);
+            if mine >= self.per_client {
+                return Err(ApiError::busy(format!(
+                    "the computer is busy: {mine} of your jobs are waiting already; try again when one is done"
+                )));
+            }
+            q.push(
+                client,
+                Job {
+                    work,
+                    cancel: cancel.clone(),
+                },
+            );
         }
         self.inner.ready.notify_one();
         let mut guard = CancelOnDrop {
@@ -176,7 +250,7 @@ impl Pool {
 impl Drop for Pool {
     fn drop(&mut self) {
         self.inner.closed.store(true, Ordering::Relaxed);
-        for job in self.lock().drain(..) {
+        for job in self.lock().drain() {
             job.cancel.set();
         }
         self.inner.ready.notify_all();
@@ -211,7 +285,7 @@ fn work(inner: Arc<Inner>) {
                 if inner.closed.load(Ordering::Relaxed) {
                     return;
                 }
-                match q.pop_front() {
+                match q.pop() {
                     Some(job) if job.cancel.is_set() => continue,
                     Some(job) => break job,
                     None => q = inner.ready.wait(q).unwrap_or_else(|e| e.into_inner()),

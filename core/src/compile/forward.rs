@@ -2,7 +2,7 @@
 //! square (R2: Black's directions are White's mirrored).
 
 use crate::atom::{Atom, JumpRule, Landing, Over, Ray, RayStep};
-use crate::def::{self, EpRole, Mode, MoveDef, PieceDef, Prim, VariantDef};
+use crate::def::{self, Mode, MoveDef, PieceDef, Primitive, Range, VariantDef};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
 use crate::types::{ByPieceSquare, Color, Kind, Square};
@@ -65,6 +65,9 @@ fn piece(f: &mut Forward, g: &Geometry, k: Kind, p: &PieceDef, c: Color, rays: &
     }
 }
 
+/// The whole line: from the first square to the edge.
+const ANY: Range = Range { min: 1, max: 0 };
+
 /// Compiles the primitives of a piece on one square.
 struct Builder<'a> {
     g: &'a Geometry,
@@ -81,33 +84,65 @@ impl Builder<'_> {
     /// The atoms of one primitive, one per direction; `to_zone` limits where it lands.
     fn primitive(&mut self, m: &MoveDef, to_zone: Option<&SquareSet>) {
         let landable = |sq: Square| to_zone.is_none_or(|z| z.contains(sq));
-        let mode = landing(m);
-        for &(dx, dy) in &m.dirs {
-            let d = (dx as i32, dy as i32 * self.fy);
-            match m.prim {
-                Prim::Leap => self.leap(d, mode, &landable),
-                Prim::Slide => {
-                    if let Some((ray, dup)) = self.ray(self.src, d, m.min, m.max, true, &landable) {
+        let fy = self.fy;
+        let dirs = m.dirs.iter().map(|&(dx, dy)| (dx as i32, dy as i32 * fy));
+        match &m.prim {
+            &Primitive::Leap { mode, en_passant } => {
+                let mode = landing(mode, en_passant.then_some(Landing::EP_CAPTURE));
+                for d in dirs {
+                    self.leap(d, mode, &landable);
+                }
+            }
+            &Primitive::Slide {
+                mode,
+                range,
+                en_passant,
+            } => {
+                let mode = landing(mode, en_passant.then_some(Landing::EP_CREATE));
+                for d in dirs {
+                    if let Some((ray, dup)) = self.ray(self.src, d, range, true, &landable) {
                         self.atoms.push(Atom::Slide { ray, mode, dup });
                     }
                 }
-                Prim::Flyover => {
-                    if let Some((ray, dup)) = self.ray(self.src, d, 1, 0, false, &landable) {
+            }
+            Primitive::Flyover => {
+                for d in dirs {
+                    if let Some((ray, dup)) = self.ray(self.src, d, ANY, false, &landable) {
                         self.atoms.push(Atom::Fly { ray, dup });
                     }
                 }
-                Prim::Cannon => {
-                    if let Some((ray, dup)) = self.ray(self.src, d, 1, 0, false, &landable) {
-                        let cap_screen = m.capture_screen;
+            }
+            &Primitive::Cannon { capture_screen } => {
+                for d in dirs {
+                    if let Some((ray, dup)) = self.ray(self.src, d, ANY, false, &landable) {
                         self.atoms.push(Atom::Cannon {
                             ray,
-                            cap_screen,
+                            cap_screen: capture_screen,
                             dup,
                         });
                     }
                 }
-                Prim::Jump => self.jump(m, d, mode, &landable),
-                Prim::Bent => self.bent(m, d, mode, &landable),
+            }
+            &Primitive::Jump {
+                mode,
+                distance,
+                over,
+                capture_over,
+            } => {
+                let rule = JumpRule {
+                    cond: over_cond(over),
+                    cap_over: capture_over,
+                    mode: landing(mode, None),
+                };
+                for d in dirs {
+                    self.jump(d, distance, rule, &landable);
+                }
+            }
+            Primitive::Bent { then, mode, range } => {
+                let mode = landing(*mode, None);
+                for d in dirs {
+                    self.bent(d, then, *range, mode, &landable);
+                }
             }
         }
     }
@@ -127,12 +162,12 @@ impl Builder<'_> {
     /// A jump of `distance` steps over the squares between, which must exist.
     fn jump(
         &mut self,
-        m: &MoveDef,
         (dx, dy): (i32, i32),
-        mode: Landing,
+        distance: u8,
+        rule: JumpRule,
         landable: &impl Fn(Square) -> bool,
     ) {
-        let d = m.distance as i32;
+        let d = distance as i32;
         let Some(to) = self.g.offset(self.src, dx * d, dy * d) else {
             return;
         };
@@ -152,32 +187,30 @@ impl Builder<'_> {
                 len: over.len() as u16,
             },
             to,
-            rule: JumpRule {
-                cond: over_cond(m.over),
-                cap_over: m.capture_over,
-                mode,
-            },
+            rule,
             dup,
         });
     }
 
-    /// A bent slider: one step to the bend, then a slide in each outward direction.
+    /// A bent slider: one step to the bend, then a slide in each outward direction of
+    /// `then`.
     fn bent(
         &mut self,
-        m: &MoveDef,
         (dx, dy): (i32, i32),
+        then: &[(i8, i8)],
+        range: Range,
         mode: Landing,
         landable: &impl Fn(Square) -> bool,
     ) {
         let Some(bend) = self.g.offset(self.src, dx, dy) else {
             return;
         };
-        for &(ex, ey) in &m.then {
+        for &(ex, ey) in then {
             let e = (ex as i32, ey as i32 * self.fy);
             if !outward((dx, dy), e) {
                 continue;
             }
-            if let Some((ray, dup)) = self.ray(bend, e, m.min, m.max, true, landable) {
+            if let Some((ray, dup)) = self.ray(bend, e, range, true, landable) {
                 self.atoms.push(Atom::Bent {
                     bend,
                     ray,
@@ -189,8 +222,8 @@ impl Builder<'_> {
     }
 
     /// The one ray builder (slides, fly-overs, cannons, bent sliders): the squares from
-    /// `from` stepping `d`, at most `max` (0: to the edge), landing from the `min`-th on
-    /// where `landable`; trailing squares it may not land on are dropped. Puts the ray in
+    /// `from` stepping `d`, at most `range.max` (0: to the edge), landing from the
+    /// `range.min`-th on where `landable`; trailing squares it may not land on are dropped. Puts the ray in
     /// the pool and returns it with its R30 duplicate flag, or `None` when it is empty.
     /// `first_lands`: the first square can be a landing square (not for fly-overs and
     /// cannons, which need a piece before it).
@@ -198,8 +231,7 @@ impl Builder<'_> {
         &mut self,
         from: Square,
         (dx, dy): (i32, i32),
-        min: u8,
-        max: u8,
+        Range { min, max }: Range,
         first_lands: bool,
         landable: &impl Fn(Square) -> bool,
     ) -> Option<(Ray, bool)> {
@@ -236,18 +268,14 @@ impl Builder<'_> {
     }
 }
 
-/// What the primitive may do where it lands.
-fn landing(m: &MoveDef) -> Landing {
-    let mode = match m.mode {
+/// What a primitive of `mode` may do where it lands, with its part in en passant.
+fn landing(mode: Mode, en_passant: Option<Landing>) -> Landing {
+    let mode = match mode {
         Mode::Move => Landing::MOVE,
         Mode::Capture => Landing::CAPTURE,
         Mode::Both => Landing::MOVE.with(Landing::CAPTURE),
     };
-    match m.ep {
-        EpRole::Capture => mode.with(Landing::EP_CAPTURE),
-        EpRole::Create => mode.with(Landing::EP_CREATE),
-        EpRole::None => mode,
-    }
+    en_passant.map_or(mode, |ep| mode.with(ep))
 }
 
 /// The file's `over` as the atom's condition.

@@ -1,6 +1,6 @@
 //! Move primitives, directions and zones in words.
 
-use crate::def::{EpRole, Mode, MoveDef, Over, Prim, ZoneDef, ZoneItem, dirs};
+use crate::def::{Mode, MoveDef, Over, Primitive, Range, ZoneDef, ZoneItem, dirs};
 
 /// Named direction sets, largest first, with how a sentence says them.
 const NAMED: &[(&[(i8, i8)], &str)] = &[
@@ -62,7 +62,7 @@ fn directions(dirs: &[(i8, i8)]) -> (String, bool) {
 }
 
 /// The length of a line: `any distance`, `exactly 2 squares`, `2 to 3 squares`, ...
-fn length(min: u8, max: u8) -> String {
+fn length(Range { min, max }: Range) -> String {
     let min = min.max(1);
     let sq = |n: u8| if n == 1 { "square" } else { "squares" };
     match max {
@@ -114,43 +114,72 @@ fn over(o: Over) -> &'static str {
 /// moves or captures`.
 pub(crate) fn primitive(m: &MoveDef) -> String {
     let (dirs, named) = directions(&m.dirs);
-    let mut s = match m.prim {
-        Prim::Leap if named => format!("leaps one square {dirs}"),
-        Prim::Leap => format!("leaps {dirs}"),
-        Prim::Slide => format!("slides {dirs}, {}", length(m.min, m.max)),
-        Prim::Flyover => format!(
-            "flies {dirs} over the first piece on the line, when it is an enemy, onto the empty square just beyond, capturing it"
+    // The words, the mode when it has one, and its part in en passant.
+    let (mut s, mode, ep) = match &m.prim {
+        &Primitive::Leap { mode, en_passant } => {
+            let s = if named {
+                format!("leaps one square {dirs}")
+            } else {
+                format!("leaps {dirs}")
+            };
+            (
+                s,
+                Some(mode),
+                en_passant.then_some("; may capture en passant"),
+            )
+        }
+        &Primitive::Slide {
+            mode,
+            range,
+            en_passant,
+        } => (
+            format!("slides {dirs}, {}", length(range)),
+            Some(mode),
+            en_passant.then_some("; the squares it passes become en-passant targets"),
         ),
-        Prim::Jump => {
+        Primitive::Flyover => (
+            format!(
+                "flies {dirs} over the first piece on the line, when it is an enemy, onto the empty square just beyond, capturing it"
+            ),
+            None,
+            None,
+        ),
+        &Primitive::Jump {
+            mode,
+            distance,
+            over: o,
+            capture_over,
+        } => {
             let mut j = format!(
                 "jumps {dirs} to the square {} steps away, over {}",
-                m.distance.max(2),
-                over(m.over)
+                distance.max(2),
+                over(o)
             );
-            if m.capture_over {
+            if capture_over {
                 j.push_str(", capturing an enemy it jumps over");
             }
-            j
+            (j, Some(mode), None)
         }
-        Prim::Cannon => {
+        &Primitive::Cannon { capture_screen } => {
             let mut c = format!(
                 "captures {dirs} like a cannon: over the first piece on the line (the screen) onto the next piece, when it is an enemy"
             );
-            if m.capture_screen {
+            if capture_screen {
                 c.push_str(", capturing an enemy screen too");
             }
-            c
+            (c, None, None)
         }
-        Prim::Bent => {
-            let (then, _) = directions(&m.then);
-            format!(
+        Primitive::Bent { then, mode, range } => {
+            let (then, _) = directions(then);
+            let s = format!(
                 "steps one square {dirs} onto an empty square, then slides outward {then}, {}",
-                length(m.min, m.max)
-            )
+                length(*range)
+            );
+            (s, Some(*mode), None)
         }
     };
-    if !matches!(m.prim, Prim::Flyover | Prim::Cannon) {
-        s.push_str(match m.mode {
+    if let Some(mode) = mode {
+        s.push_str(match mode {
             Mode::Move => "; moves only (onto an empty square)",
             Mode::Capture => "; captures only",
             Mode::Both => "; moves or captures",
@@ -162,10 +191,8 @@ pub(crate) fn primitive(m: &MoveDef) -> String {
     if let Some(z) = &m.to {
         s.push_str(&format!("; only onto {}", zone(z)));
     }
-    match m.ep {
-        EpRole::None => {}
-        EpRole::Create => s.push_str("; the squares it passes become en-passant targets"),
-        EpRole::Capture => s.push_str("; may capture en passant"),
+    if let Some(ep) = ep {
+        s.push_str(ep);
     }
     s
 }
@@ -194,6 +221,7 @@ mod tests {
 
     #[test]
     fn lengths() {
+        let length = |min, max| length(Range { min, max });
         assert_eq!(length(0, 0), "any distance");
         assert_eq!(length(2, 2), "exactly 2 squares");
         assert_eq!(length(2, 3), "2 to 3 squares");

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::def::{Named, PieceDef, VariantDef};
+use crate::def::{Named, PieceDef, Primitive, VariantDef};
 use crate::source::{Ctx, Problem, Sources, Span};
 use crate::types::MAX_KINDS;
 use crate::variant::Variant;
@@ -55,7 +55,10 @@ fn directions(cx: &mut Ctx, def: &VariantDef) -> bool {
         let own: usize = p
             .moves
             .iter()
-            .map(|m| m.dirs.len() * m.then.len().max(1))
+            .map(|m| match &m.prim {
+                Primitive::Bent { then, .. } => m.dirs.len() * then.len().max(1),
+                _ => m.dirs.len(),
+            })
             .sum();
         total += own;
         if total > MAX_DIRECTIONS {

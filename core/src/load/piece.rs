@@ -2,12 +2,12 @@
 
 use std::collections::HashSet;
 
-use crate::def::{EpRole, Mode, MoveDef, Over, PieceDef, Prim, dirs};
+use crate::def::{Mode, MoveDef, Over, PieceDef, Primitive, Range, dirs};
 use crate::geometry::{MAX_FILES, MAX_RANKS};
 use crate::source::{Ctx, Span, one_of, suggest};
 
 use super::reader::{Node, Table, Value};
-use super::schema::{self, DIRECTIONS, PRIMITIVES, SYMMETRIES};
+use super::schema::{self, DIRECTIONS, PrimitiveKeys, SYMMETRIES};
 
 /// The pieces defined by the `piece` table of a file, in file order.
 pub(crate) fn pieces_of(cx: &mut Ctx, t: &Table) -> Vec<PieceDef> {
@@ -117,16 +117,25 @@ fn moves(cx: &mut Ctx, t: &Table, key_span: Span, what: &str) -> Vec<MoveDef> {
         .collect()
 }
 
-/// The keys a primitive takes besides its own name.
-fn prim_keys(p: Prim) -> &'static schema::Section {
-    match p {
-        Prim::Leap => &schema::LEAP,
-        Prim::Slide => &schema::SLIDE,
-        Prim::Flyover => &schema::FLYOVER,
-        Prim::Jump => &schema::JUMP,
-        Prim::Cannon => &schema::CANNON,
-        Prim::Bent => &schema::BENT,
-    }
+/// Reads a primitive's own parameters from its move table.
+type Reader = fn(&mut Ctx, &Entry) -> Primitive;
+
+/// The move primitives of the format: each one's name and keys (in the schema) and the
+/// reader of its parameters, in the order messages list them.
+pub(super) const PRIMITIVES: &[(PrimitiveKeys, Reader)] = &[
+    (schema::LEAP, leap),
+    (schema::SLIDE, slide),
+    (schema::FLYOVER, |_, _| Primitive::Flyover),
+    (schema::JUMP, jump),
+    (schema::CANNON, cannon),
+    (schema::BENT, bent),
+];
+
+/// A move table being read: its table, its place, its symmetry (how its offsets are copied).
+pub(super) struct Entry<'a> {
+    t: &'a Table,
+    span: Span,
+    sym: (&'a str, Span),
 }
 
 fn read_move(cx: &mut Ctx, node: &Node, what: &str) -> Option<MoveDef> {
@@ -141,54 +150,74 @@ fn read_move(cx: &mut Ctx, node: &Node, what: &str) -> Option<MoveDef> {
         );
         return None;
     };
-    let (kname, prim) = primitive(cx, t, node.span, what)?;
-    let allowed: Vec<&str> = std::iter::once(kname)
-        .chain(prim_keys(prim).keys.iter().map(|k| k.name))
-        .collect();
-    cx.check_keys(t, &allowed, &format!("a `{kname}` move"));
-    let (symmetry, sym_span) = match cx.str(t, "symmetry") {
-        Some((s, sp)) => (s.to_string(), sp),
-        None => ("all".to_string(), node.span),
+    let (keys, read) = primitive(cx, t, node.span, what)?;
+    foreign_keys(cx, t, keys);
+    let sym = match cx.str(t, "symmetry") {
+        Some((s, sp)) => (s, sp),
+        None => ("all", node.span),
     };
-    let sym = (symmetry.as_str(), sym_span);
-    let dirs = directions(cx, t.get(kname)?, kname, sym);
-    let then = match (prim, t.get("then")) {
-        (Prim::Bent, Some(n)) => directions(cx, n, "then", sym),
-        (Prim::Bent, None) => {
-            let example = "then = \"orthogonal\"";
-            cx.missing(t, node.span, "then", "a `bent` move", example);
-            Vec::new()
-        }
-        _ => Vec::new(),
+    let dirs = directions(cx, t.get(keys.name)?, keys.name, sym);
+    let e = Entry {
+        t,
+        span: node.span,
+        sym,
     };
-    let mode = mode(cx, t);
-    let (min, max) = range(cx, t, node.span);
-    let ep = en_passant(cx, t, prim, mode);
-    let (over, capture_over, distance) = jump_keys(cx, t);
     Some(MoveDef {
-        prim,
+        prim: read(cx, &e),
         dirs,
-        then,
-        mode,
-        min,
-        max,
         from: t.get("from").and_then(|n| cx.zone(n, "from")),
         to: t.get("to").and_then(|n| cx.zone(n, "to")),
-        ep,
-        over,
-        capture_over,
-        distance,
-        capture_screen: cx.bool(t, "capture-screen").unwrap_or(false),
     })
 }
 
-/// The one primitive a move table names; several or none are reported.
-fn primitive(cx: &mut Ctx, t: &Table, span: Span, what: &str) -> Option<(&'static str, Prim)> {
-    let kinds: Vec<(&str, Prim)> = Prim::ALL
+/// Reports each key of the table that the primitive does not take, saying which it takes
+/// (and which primitives take the key, when some do).
+fn foreign_keys(cx: &mut Ctx, t: &Table, p: &PrimitiveKeys) {
+    for (k, (kspan, _)) in &t.entries {
+        if k == p.name || p.has(k) {
+            continue;
+        }
+        let takers: Vec<&str> = PRIMITIVES
+            .iter()
+            .filter(|(o, _)| o.has(k))
+            .map(|(o, _)| o.name)
+            .collect();
+        let why = match takers.as_slice() {
+            [] => suggest(k, p.keys.iter().map(|k| k.name)),
+            [one] => format!(": only `{one}` takes it"),
+            _ => format!(": only {} take it", all_of(&takers)),
+        };
+        let names: Vec<&str> = p.keys.iter().map(|k| k.name).collect();
+        cx.err(
+            *kspan,
+            format!("unknown key `{k}` in a `{}` move{why}", p.name),
+            format!("a `{}` takes {}", p.name, all_of(&names)),
+        );
+    }
+}
+
+/// A list of words as `a`, `b` and `c`.
+fn all_of(words: &[&str]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The one primitive a move table names, with its reader; several or none are reported.
+fn primitive(
+    cx: &mut Ctx,
+    t: &Table,
+    span: Span,
+    what: &str,
+) -> Option<&'static (PrimitiveKeys, Reader)> {
+    let kinds: Vec<&(PrimitiveKeys, Reader)> = PRIMITIVES
         .iter()
-        .filter(|(n, _)| t.get(n).is_some())
-        .map(|(n, p)| (*n, *p))
+        .filter(|(p, _)| t.get(p.name).is_some())
         .collect();
+    let names: Vec<&str> = PRIMITIVES.iter().map(|(p, _)| p.name).collect();
     match kinds.as_slice() {
         [one] => Some(*one),
         [] => {
@@ -197,35 +226,103 @@ fn primitive(cx: &mut Ctx, t: &Table, span: Span, what: &str) -> Option<(&'stati
             let stranger = t
                 .entries
                 .iter()
-                .find(|(k, _)| !Prim::ALL.iter().any(|(_, p)| prim_keys(*p).has(k.as_str())));
+                .find(|(k, _)| !PRIMITIVES.iter().any(|(p, _)| p.has(k.as_str())));
             match stranger {
                 Some((k, (kspan, _))) => cx.err(
                     *kspan,
                     format!(
                         "unknown primitive `{k}`{}",
-                        suggest(k, PRIMITIVES.iter().copied())
+                        suggest(k, names.iter().copied())
                     ),
-                    format!("expected {}", one_of(PRIMITIVES)),
+                    format!("expected {}", one_of(&names)),
                 ),
                 None => cx.err(
                     span,
                     format!("a move of {what} names no primitive"),
-                    format!("add one of {}", one_of(PRIMITIVES)),
+                    format!("add one of {}", one_of(&names)),
                 ),
             }
             None
         }
         [a, b, ..] => {
             cx.err(
-                t.key_span(b.0).unwrap_or(span),
+                t.key_span(b.0.name).unwrap_or(span),
                 format!(
                     "a move may use one primitive, this one has `{}` and `{}`",
-                    a.0, b.0
+                    a.0.name, b.0.name
                 ),
                 "split it into two entries of `moves`",
             );
             None
         }
+    }
+}
+
+fn leap(cx: &mut Ctx, e: &Entry) -> Primitive {
+    let mode = mode(cx, e.t);
+    let en_passant = match en_passant(cx, e.t) {
+        Some(EnPassant::Capture(_)) if mode.can_capture() => true,
+        Some(EnPassant::Capture(at)) => {
+            not_a_capture(cx, at);
+            false
+        }
+        Some(EnPassant::Create(at)) => {
+            not_a_slide(cx, at);
+            false
+        }
+        None => false,
+    };
+    Primitive::Leap { mode, en_passant }
+}
+
+fn slide(cx: &mut Ctx, e: &Entry) -> Primitive {
+    let mode = mode(cx, e.t);
+    let range = range(cx, e.t, e.span);
+    let en_passant = match en_passant(cx, e.t) {
+        Some(EnPassant::Create(_)) => true,
+        Some(EnPassant::Capture(at)) => {
+            not_a_capture(cx, at);
+            false
+        }
+        None => false,
+    };
+    Primitive::Slide {
+        mode,
+        range,
+        en_passant,
+    }
+}
+
+fn jump(cx: &mut Ctx, e: &Entry) -> Primitive {
+    let mode = mode(cx, e.t);
+    let (over, capture_over, distance) = jump_keys(cx, e.t);
+    Primitive::Jump {
+        mode,
+        distance,
+        over,
+        capture_over,
+    }
+}
+
+fn cannon(cx: &mut Ctx, e: &Entry) -> Primitive {
+    Primitive::Cannon {
+        capture_screen: cx.bool(e.t, "capture-screen").unwrap_or(false),
+    }
+}
+
+fn bent(cx: &mut Ctx, e: &Entry) -> Primitive {
+    let then = match e.t.get("then") {
+        Some(n) => directions(cx, n, "then", e.sym),
+        None => {
+            let example = "then = \"orthogonal\"";
+            cx.missing(e.t, e.span, "then", "a `bent` move", example);
+            Vec::new()
+        }
+    };
+    Primitive::Bent {
+        then,
+        mode: mode(cx, e.t),
+        range: range(cx, e.t, e.span),
     }
 }
 
@@ -247,7 +344,7 @@ fn mode(cx: &mut Ctx, t: &Table) -> Mode {
 }
 
 /// `min` and `max` (0: no limit), `min` no larger than `max`.
-fn range(cx: &mut Ctx, t: &Table, span: Span) -> (u8, u8) {
+fn range(cx: &mut Ctx, t: &Table, span: Span) -> Range {
     let min = cx.int(t, "min", 1, 32).map(|(v, _)| v as u8).unwrap_or(1);
     let max = cx.int(t, "max", 1, 32).map(|(v, _)| v as u8).unwrap_or(0);
     if max != 0 && min > max {
@@ -257,39 +354,45 @@ fn range(cx: &mut Ctx, t: &Table, span: Span) -> (u8, u8) {
             "make `min` at most `max`",
         );
     }
-    (min, max)
+    Range { min, max }
 }
 
-fn en_passant(cx: &mut Ctx, t: &Table, prim: Prim, mode: Mode) -> EpRole {
-    let ep = match cx.str(t, "en-passant") {
-        None => EpRole::None,
-        Some(("create", _)) => EpRole::Create,
-        Some(("capture", _)) => EpRole::Capture,
-        Some((s, sp)) => {
+/// What `en-passant` says, with where its key is.
+enum EnPassant {
+    Create(Span),
+    Capture(Span),
+}
+
+fn en_passant(cx: &mut Ctx, t: &Table) -> Option<EnPassant> {
+    let at = t.key_span("en-passant").unwrap_or_default();
+    match cx.str(t, "en-passant")? {
+        ("create", _) => Some(EnPassant::Create(at)),
+        ("capture", _) => Some(EnPassant::Capture(at)),
+        (s, sp) => {
             cx.err(
                 sp,
                 format!("unknown en-passant role `{s}`"),
                 "expected `create` (a slide) or `capture` (a capture)",
             );
-            EpRole::None
+            None
         }
-    };
-    let at = t.key_span("en-passant").unwrap_or_default();
-    if ep == EpRole::Create && prim != Prim::Slide {
-        cx.err(
-            at,
-            "`en-passant = \"create\"` needs a `slide`",
-            "only slides pass squares",
-        );
     }
-    if ep == EpRole::Capture && !(prim == Prim::Leap && mode.can_capture()) {
-        cx.err(
-            at,
-            "`en-passant = \"capture\"` needs a capturing `leap`",
-            "use it on the pawn's capture, e.g. `{ leap = [1, 1], symmetry = \"left-right\", mode = \"capture\", en-passant = \"capture\" }`",
-        );
-    }
-    ep
+}
+
+fn not_a_slide(cx: &mut Ctx, at: Span) {
+    cx.err(
+        at,
+        "`en-passant = \"create\"` needs a `slide`",
+        "only slides pass squares",
+    );
+}
+
+fn not_a_capture(cx: &mut Ctx, at: Span) {
+    cx.err(
+        at,
+        "`en-passant = \"capture\"` needs a capturing `leap`",
+        "use it on the pawn's capture, e.g. `{ leap = [1, 1], symmetry = \"left-right\", mode = \"capture\", en-passant = \"capture\" }`",
+    );
 }
 
 /// `over`, `capture-over` and `distance` of a jump.

@@ -18,6 +18,8 @@ pub(crate) struct Node {
 pub(crate) enum Value {
     Str(String),
     Int(i64),
+    /// An integer past the 64-bit range, as written (without `_`).
+    BigInt(String),
     Float(f64),
     Bool(bool),
     Array(Vec<Node>),
@@ -35,7 +37,7 @@ impl Value {
     pub fn type_name(&self) -> &'static str {
         match self {
             Value::Str(_) => "a string",
-            Value::Int(_) => "an integer",
+            Value::Int(_) | Value::BigInt(_) => "an integer",
             Value::Float(_) => "a number",
             Value::Bool(_) => "a boolean",
             Value::Array(_) => "an array",
@@ -62,7 +64,9 @@ pub(crate) fn parse_toml(file: u32, text: &str, cx: &mut Ctx) -> Option<Table> {
         return Some(convert_table(file, doc.get_ref()));
     }
     for e in errors {
-        let range = e.span().unwrap_or(0..0);
+        // The parser's recursion limit on keys comes without a place: the key with the
+        // most parts is the one that reached it.
+        let range = e.span().or_else(|| longest_key(text)).unwrap_or(0..0);
         let msg = e.message().trim();
         let msg = msg.lines().next().unwrap_or("syntax error");
         cx.err(
@@ -76,6 +80,32 @@ pub(crate) fn parse_toml(file: u32, text: &str, cx: &mut Ctx) -> Option<Table> {
         );
     }
     None
+}
+
+/// The key (a table header's or a dotted key's) with the most parts, where it is written.
+fn longest_key(text: &str) -> Option<std::ops::Range<usize>> {
+    let mut best: Option<(usize, std::ops::Range<usize>)> = None;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let start = at + (line.len() - line.trim_start().len());
+        at += line.len();
+        let body = line.trim();
+        let key = if let Some(h) = body.strip_prefix('[') {
+            h.trim_start_matches('[').split(']').next().unwrap_or("")
+        } else {
+            match body.split_once('=') {
+                Some((k, _)) => k,
+                None => continue,
+            }
+        };
+        let parts = key.matches('.').count() + 1;
+        let offset = body.find(key).unwrap_or(0);
+        let range = start + offset..start + offset + key.trim_end().len();
+        if parts > 1 && best.as_ref().is_none_or(|(n, _)| parts > *n) {
+            best = Some((parts, range));
+        }
+    }
+    best.map(|(_, r)| r)
 }
 
 fn convert_table(file: u32, t: &toml::de::DeTable<'_>) -> Table {
@@ -116,7 +146,7 @@ fn convert_value(file: u32, v: &toml::Spanned<toml::de::DeValue<'_>>) -> Node {
             };
             match parsed {
                 Some(n) => Value::Int(n),
-                None => Value::Float(f64::NAN),
+                None => Value::BigInt(i.as_str().replace('_', "")),
             }
         }
         DeValue::Float(f) => Value::Float(
@@ -138,6 +168,7 @@ pub(crate) fn describe(n: &Node) -> String {
     match &n.value {
         Value::Str(s) => format!("the string \"{s}\""),
         Value::Int(i) => i.to_string(),
+        Value::BigInt(t) => t.clone(),
         Value::Float(f) => f.to_string(),
         v => v.type_name().to_string(),
     }
@@ -193,10 +224,10 @@ impl Ctx {
         let n = t.get(key)?;
         match &n.value {
             Value::Int(i) if (lo..=hi).contains(i) => Some((*i, n.span)),
-            Value::Int(i) => {
+            Value::Int(_) | Value::BigInt(_) => {
                 self.err(
                     n.span,
-                    format!("`{key}` is {i}, out of range"),
+                    format!("`{key}` is {}, out of range", describe(n)),
                     format!("expected a whole number from {lo} to {hi}"),
                 );
                 None
@@ -224,6 +255,7 @@ impl Ctx {
         match &n.value {
             Value::Int(i) => Some(*i as f64),
             Value::Float(f) if f.is_finite() => Some(*f),
+            Value::BigInt(t) => t.parse::<f64>().ok().filter(|f| f.is_finite()),
             _ => {
                 self.type_err(n, key, "a number");
                 None

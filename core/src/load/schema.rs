@@ -33,10 +33,6 @@ impl Section {
     pub fn names(&self) -> Vec<&'static str> {
         self.keys.iter().map(|k| k.name).collect()
     }
-
-    pub fn has(&self, name: &str) -> bool {
-        self.keys.iter().any(|k| k.name == name)
-    }
 }
 
 const fn key(
@@ -221,9 +217,22 @@ const SYMMETRY: Key = MOVE_COMMON.keys[1];
 const FROM: Key = MOVE_COMMON.keys[2];
 const TO: Key = MOVE_COMMON.keys[3];
 
-/// The keys a primitive takes besides its own name, in the order messages list them.
-pub(crate) const LEAP: Section = Section {
-    doc: ("key", "`leap`"),
+/// A move primitive of the format: the key that names it (and the heading of its table in
+/// docs/format.md) and the keys it takes besides, in the order messages list them.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct PrimitiveKeys {
+    pub name: &'static str,
+    pub keys: &'static [Key],
+}
+
+impl PrimitiveKeys {
+    pub fn has(&self, name: &str) -> bool {
+        self.keys.iter().any(|k| k.name == name)
+    }
+}
+
+pub(crate) const LEAP: PrimitiveKeys = PrimitiveKeys {
+    name: "leap",
     keys: &[
         MODE,
         SYMMETRY,
@@ -238,8 +247,8 @@ pub(crate) const LEAP: Section = Section {
     ],
 };
 
-pub(crate) const SLIDE: Section = Section {
-    doc: ("key", "`slide`"),
+pub(crate) const SLIDE: PrimitiveKeys = PrimitiveKeys {
+    name: "slide",
     keys: &[
         MODE,
         SYMMETRY,
@@ -256,13 +265,13 @@ pub(crate) const SLIDE: Section = Section {
     ],
 };
 
-pub(crate) const FLYOVER: Section = Section {
-    doc: ("key", "`flyover`"),
+pub(crate) const FLYOVER: PrimitiveKeys = PrimitiveKeys {
+    name: "flyover",
     keys: &[SYMMETRY, FROM, TO],
 };
 
-pub(crate) const JUMP: Section = Section {
-    doc: ("key", "`jump`"),
+pub(crate) const JUMP: PrimitiveKeys = PrimitiveKeys {
+    name: "jump",
     keys: &[
         MODE,
         SYMMETRY,
@@ -289,8 +298,8 @@ pub(crate) const JUMP: Section = Section {
     ],
 };
 
-pub(crate) const CANNON: Section = Section {
-    doc: ("key", "`cannon`"),
+pub(crate) const CANNON: PrimitiveKeys = PrimitiveKeys {
+    name: "cannon",
     keys: &[
         SYMMETRY,
         key(
@@ -304,8 +313,8 @@ pub(crate) const CANNON: Section = Section {
     ],
 };
 
-pub(crate) const BENT: Section = Section {
-    doc: ("key", "`bent`"),
+pub(crate) const BENT: PrimitiveKeys = PrimitiveKeys {
+    name: "bent",
     keys: &[
         key("then", "directions", "required", "the slide after the bend"),
         MODE,
@@ -443,12 +452,6 @@ pub(crate) const ALL: &[&Section] = &[
     &BOARD,
     &PIECE,
     &MOVE_COMMON,
-    &LEAP,
-    &SLIDE,
-    &FLYOVER,
-    &JUMP,
-    &CANNON,
-    &BENT,
     &PROMOTION,
     &CASTLING,
     &DROP,
@@ -456,9 +459,6 @@ pub(crate) const ALL: &[&Section] = &[
     &SCEPTER,
     &OPTION,
 ];
-
-/// The move primitives, by the key that names them.
-pub(crate) const PRIMITIVES: &[&str] = &["leap", "slide", "flyover", "jump", "cannon", "bent"];
 
 /// The named items of a zone.
 pub(crate) const ZONE_NAMES: &[&str] = &[
@@ -488,6 +488,7 @@ pub(crate) const SYMMETRIES: &[&str] = &["all", "left-right", "forward-back", "n
 
 #[cfg(test)]
 mod tests {
+    use super::super::piece;
     use super::*;
 
     /// A table of docs/format.md: its heading, its first column's header and its rows.
@@ -534,32 +535,39 @@ mod tests {
     }
 
     /// Every key of the schema is documented with its type and default under its table's
-    /// heading, and every key documented there exists. A row naming several keys with an
-    /// empty type refers to the common keys.
+    /// heading (a primitive's table under its name), and every key documented there exists.
+    /// A row naming several keys with an empty type refers to the common keys.
     #[test]
     fn the_schema_is_the_documented_format() {
         let docs = doc_tables();
-        for s in ALL {
-            let (col, heading) = s.doc;
-            let Some((_, _, rows)) = docs.iter().find(|(h, c, _)| h == heading && c == col) else {
+        // (first column's header, heading, keys, the primitive's own name)
+        let mut tables: Vec<(&str, String, &[Key], Option<&str>)> = ALL
+            .iter()
+            .map(|s| (s.doc.0, s.doc.1.to_string(), s.keys, None))
+            .collect();
+        for (p, _) in piece::PRIMITIVES {
+            tables.push(("key", format!("`{}`", p.name), p.keys, Some(p.name)));
+        }
+        for (col, heading, keys, own) in tables {
+            let Some((_, _, rows)) = docs.iter().find(|(h, c, _)| *h == heading && c == col) else {
                 panic!("docs/format.md has no `{col}` table under `{heading}`");
             };
             let mut documented = Vec::new();
-            for (keys, ty, default) in rows {
-                for k in keys.split(", ") {
+            for (names, ty, default) in rows {
+                for k in names.split(", ") {
                     let k = k.trim_matches('`');
                     documented.push(k.to_string());
                     if ty.is_empty() {
                         // `mode`, `symmetry`, `from`, `to`: the common keys.
-                        assert!(MOVE_COMMON.has(k), "{heading}: `{k}` is no common key");
+                        assert!(
+                            MOVE_COMMON.keys.iter().any(|x| x.name == k),
+                            "{heading}: `{k}` is no common key"
+                        );
                         continue;
                     }
-                    let Some(key) = s.keys.iter().find(|x| x.name == k) else {
+                    let Some(key) = keys.iter().find(|x| x.name == k) else {
                         // A primitive's own name (`leap = ...`) is its first row.
-                        assert!(
-                            PRIMITIVES.contains(&k),
-                            "{heading}: `{k}` is not in the schema"
-                        );
+                        assert_eq!(Some(k), own, "{heading}: `{k}` is not in the schema");
                         continue;
                     };
                     assert_eq!(
@@ -569,7 +577,7 @@ mod tests {
                     );
                 }
             }
-            for k in s.keys {
+            for k in keys {
                 assert!(
                     documented.iter().any(|d| d == k.name),
                     "{heading}: `{}` is not documented",
@@ -579,10 +587,36 @@ mod tests {
         }
     }
 
+    /// The table of primitives under "Moves" in docs/format.md lists each primitive with
+    /// its keys, in the schema's order.
+    #[test]
+    fn the_primitives_are_the_documented_ones() {
+        let md = include_str!("../../../docs/format.md");
+        let rows: Vec<(String, String)> = md
+            .lines()
+            .skip_while(|l| !l.starts_with("| primitive | does |"))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .map(|l| {
+                let c: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+                (c[0].to_string(), c[2].to_string())
+            })
+            .collect();
+        let schema: Vec<(String, String)> = piece::PRIMITIVES
+            .iter()
+            .map(|(p, _)| {
+                let keys: Vec<String> = p.keys.iter().map(|k| format!("`{}`", k.name)).collect();
+                (format!("`{}`", p.name), keys.join(", "))
+            })
+            .collect();
+        assert_eq!(rows, schema);
+    }
+
     #[test]
     fn every_key_has_a_meaning() {
-        for s in ALL.iter().chain([&&LIBRARY]) {
-            for k in s.keys {
+        let sections = ALL.iter().chain([&&LIBRARY]).map(|s| s.keys);
+        for keys in sections.chain(piece::PRIMITIVES.iter().map(|(p, _)| p.keys)) {
+            for k in keys {
                 assert!(!k.meaning.is_empty() && !k.ty.is_empty(), "{}", k.name);
             }
         }

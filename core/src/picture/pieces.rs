@@ -15,7 +15,7 @@
 
 use std::fmt::Write;
 
-use crate::def::{Mode, MoveDef, PieceDef, Prim, dirs};
+use crate::def::{Mode, MoveDef, PieceDef, Primitive, dirs};
 use crate::types::{Color, Kind};
 use crate::variant::Variant;
 
@@ -99,7 +99,11 @@ impl Picture {
         }
         let mut compass = [false; 8];
         for m in &p.moves {
-            for &d in m.dirs.iter().chain(&m.then) {
+            let then: &[(i8, i8)] = match &m.prim {
+                Primitive::Bent { then, .. } => then,
+                _ => &[],
+            };
+            for &d in m.dirs.iter().chain(then) {
                 if let Some(i) = compass_index(d) {
                     compass[i] = true;
                 }
@@ -109,11 +113,7 @@ impl Picture {
         // the text above the piece is edited.
         let mut key = format!("{}|{}", p.id, p.letter);
         for m in &p.moves {
-            let _ = write!(
-                key,
-                "|{:?} {:?} {:?} {:?} {} {}",
-                m.prim, m.dirs, m.then, m.mode, m.min, m.max
-            );
+            let _ = write!(key, "|{:?} {:?}", m.prim, m.dirs);
         }
         Picture::Made(Made {
             family: family(p),
@@ -316,17 +316,17 @@ fn made_body(s: &mut String, m: &Made, ink: &Ink) {
     );
 }
 
-/// Whether a move primitive has no condition: both modes, no zone, no range, no
-/// en passant, nothing jumped or captured over.
-fn plain(m: &MoveDef) -> bool {
-    m.mode == Mode::Both
-        && m.from.is_none()
-        && m.to.is_none()
-        && m.min <= 1
-        && m.max == 0
-        && m.then.is_empty()
-        && !m.capture_over
-        && !m.capture_screen
+/// Whether a move applies everywhere (no zone where it starts or lands).
+fn anywhere(m: &MoveDef) -> bool {
+    m.from.is_none() && m.to.is_none()
+}
+
+/// A plain slide: both modes, no range, no en passant, anywhere.
+fn plain_slide(m: &MoveDef) -> bool {
+    matches!(
+        m.prim,
+        Primitive::Slide { mode: Mode::Both, range, en_passant: false } if range.min <= 1 && range.max == 0
+    ) && anywhere(m)
 }
 
 fn same_set(a: &[(i8, i8)], b: &[(i8, i8)]) -> bool {
@@ -339,49 +339,56 @@ fn standard(p: &PieceDef) -> Option<Standard> {
         return Some(Standard::King);
     }
     if p.pawn {
-        let pawnlike = p.moves.iter().all(|m| match m.mode {
-            Mode::Move => {
-                m.dirs.iter().all(|&d| d == (0, 1)) && matches!(m.prim, Prim::Leap | Prim::Slide)
+        let pawnlike = p.moves.iter().all(|m| match &m.prim {
+            Primitive::Leap {
+                mode: Mode::Move, ..
             }
-            Mode::Capture => m.prim == Prim::Leap && same_set(&m.dirs, dirs::FORWARD_DIAGONAL),
-            Mode::Both => false,
+            | Primitive::Slide {
+                mode: Mode::Move, ..
+            } => m.dirs.iter().all(|&d| d == (0, 1)),
+            Primitive::Leap {
+                mode: Mode::Capture,
+                ..
+            } => same_set(&m.dirs, dirs::FORWARD_DIAGONAL),
+            _ => false,
         });
         return pawnlike.then_some(Standard::Pawn);
     }
     let [m] = p.moves.as_slice() else {
         return None;
     };
-    match m.prim {
-        Prim::Slide if plain(m) => {
-            if same_set(&m.dirs, dirs::ALL) {
-                Some(Standard::Queen)
-            } else if same_set(&m.dirs, dirs::ORTHOGONAL) {
-                Some(Standard::Rook)
-            } else if same_set(&m.dirs, dirs::DIAGONAL) {
-                Some(Standard::Bishop)
-            } else {
-                None
-            }
-        }
-        Prim::Leap if m.mode == Mode::Both && m.from.is_none() && m.to.is_none() => {
-            let knight = dirs::images((1, 2));
-            same_set(&m.dirs, &knight).then_some(Standard::Knight)
-        }
-        _ => None,
+    if plain_slide(m) {
+        return if same_set(&m.dirs, dirs::ALL) {
+            Some(Standard::Queen)
+        } else if same_set(&m.dirs, dirs::ORTHOGONAL) {
+            Some(Standard::Rook)
+        } else if same_set(&m.dirs, dirs::DIAGONAL) {
+            Some(Standard::Bishop)
+        } else {
+            None
+        };
     }
+    let leap = matches!(
+        m.prim,
+        Primitive::Leap {
+            mode: Mode::Both,
+            en_passant: false
+        }
+    );
+    (leap && anywhere(m) && same_set(&m.dirs, &dirs::images((1, 2)))).then_some(Standard::Knight)
 }
 
 fn family(p: &PieceDef) -> Family {
-    let has = |k: Prim| p.moves.iter().any(|m| m.prim == k);
+    let has = |f: fn(&Primitive) -> bool| p.moves.iter().any(|m| f(&m.prim));
     if p.pawn {
         Family::Pawn
-    } else if has(Prim::Bent) {
+    } else if has(|k| matches!(k, Primitive::Bent { .. })) {
         Family::Bent
-    } else if has(Prim::Cannon) {
+    } else if has(|k| matches!(k, Primitive::Cannon { .. })) {
         Family::Cannon
-    } else if has(Prim::Jump) || has(Prim::Flyover) {
+    } else if has(|k| matches!(k, Primitive::Jump { .. } | Primitive::Flyover)) {
         Family::Jumper
-    } else if has(Prim::Slide) {
+    } else if has(|k| matches!(k, Primitive::Slide { .. })) {
         Family::Slider
     } else {
         Family::Leaper

@@ -118,6 +118,10 @@ pub enum SetupErrorKind {
     /// A character that names no castling rook.
     #[error("`{0}` is not a castling right of this game")]
     NotCastlingRight(char),
+    /// A castling right given twice (`KQkqKQkq`, or `KH` in chess, where both name the
+    /// h-file rook).
+    #[error("castling right `{0}` is given twice")]
+    CastlingRightTwice(char),
     /// A castling right whose king is not home.
     #[error("castling right `{right}` but {color}'s king is not on {square}")]
     CastlingKingAway {
@@ -238,6 +242,7 @@ impl SetupError {
                 "castling rights are the files of the castling rooks, upper case for White, or `-`"
                     .into()
             }
+            CastlingRightTwice(_) => "give each castling right once, like `KQkq`".into(),
             CastlingKingAway { .. } => "remove the right or put the king home".into(),
             CastlingRookAway { .. } => "remove the right or put the rook home".into(),
             BadEpSquare(_) => "en-passant targets are squares, like `e3` or `a3a4`".into(),

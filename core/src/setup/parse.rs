@@ -307,6 +307,9 @@ fn read_castling(
                 square: g.name(rook.rook_home),
             }));
         }
+        if rights.contains(rook.right) {
+            return Err(at(E::CastlingRightTwice(ch)));
+        }
         rights = rights.union(rook.right);
     }
     Ok(rights)

@@ -42,6 +42,15 @@ fn position(game: &Arc<Variant>, t: &Test, f: &mut Failures) -> Option<Position>
         None => Position::start(game),
     };
     for m in &t.moves {
+        // A game that has ended takes no more moves (docs/testing.md).
+        if let Some(o) = pos.outcome() {
+            f.fail(
+                m.span,
+                format!("the move `{}` comes after the end of the game", m.v),
+                format!("the game ended before it: {o}"),
+            );
+            return None;
+        }
         match pos.parse_input(&m.v) {
             Ok(mv) => pos.play_unchecked(&mv),
             Err(e) => {

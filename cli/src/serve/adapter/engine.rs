@@ -42,8 +42,7 @@ pub fn perft(
     if depth == 0 {
         total = 1;
     } else {
-        for m in &root {
-            let info = move_info(pos, m, &root);
+        for (m, info) in root.iter().zip(move_infos(pos, &root)) {
             pos.play_unchecked(m);
             let n = counter.count(pos, depth - 1, 0);
             pos.undo();

@@ -9,13 +9,11 @@ use fairyforge::Variant;
 mod engine;
 mod explorer;
 mod game;
-mod readable;
 mod variants;
 
 pub use engine::*;
 pub use explorer::*;
 pub use game::*;
-pub use readable::*;
 pub use variants::*;
 
 /// A compiled variant, shared by every request that uses it.

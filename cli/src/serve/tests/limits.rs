@@ -187,9 +187,11 @@ async fn the_page_runs_only_its_own_scripts() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let s = Server::start().await;
     let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
-    c.write_all(b"GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n")
-        .await
-        .unwrap();
+    let req = format!(
+        "GET / HTTP/1.1\r\nhost: localhost:{}\r\nconnection: close\r\n\r\n",
+        s.addr.port()
+    );
+    c.write_all(req.as_bytes()).await.unwrap();
     let mut answer = String::new();
     c.read_to_string(&mut answer).await.unwrap();
     let head = answer.split("\r\n\r\n").next().unwrap().to_lowercase();

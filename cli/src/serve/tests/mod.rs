@@ -15,11 +15,11 @@ use super::{AppState, Config, router};
 
 mod file;
 mod games;
+mod hostile;
 mod limits;
 mod pictures;
 mod piece;
 mod play;
-mod readable;
 mod think;
 
 /// A server on a free loopback port, running on the test's runtime.
@@ -37,16 +37,22 @@ impl Server {
         Server::with_state(AppState::new(config)).await
     }
 
+    /// A server of this state (its names and port set here).
     pub async fn with_state(state: AppState) -> Server {
-        let state = Arc::new(state);
-        let app = router(state.clone());
+        let config = state.config;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a loopback port");
         let addr = listener.local_addr().unwrap();
-        tokio::spawn(async move {
-            axum::serve(listener, app).await.unwrap();
-        });
+        let served = super::guard::Served::new("127.0.0.1", addr.port());
+        let state = Arc::new(state.serving(served));
+        let app = router(state.clone());
+        tokio::spawn(super::conn::serve(
+            listener,
+            app,
+            config.connections,
+            std::future::pending(),
+        ));
         Server { addr, state }
     }
 
