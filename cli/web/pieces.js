@@ -74,6 +74,10 @@ export function createPieces(app) {
     app.addr.pieceAt = ex.at;
     app.save();
     board.setGeometry(app.variant.board, ex.piece.royal ? [ex.piece.letter] : []);
+    // The game's pictures; a library piece (and its blockers, drawn as its kind) by its own.
+    const own = pieces().some((p) => p.id === ex.piece.id);
+    const lib = app.pictures && app.pictures.library && app.pictures.library.get(ex.piece.id);
+    board.pictures = own ? app.pictures : lib ? new Map([[lib.letter, lib]]) : null;
     board.render({
       pieces: ex.board,
       marks: marksFor(ex.moves),

@@ -127,12 +127,20 @@ fn svg_is_well_formed() {
         title.text(),
         Some("Knight (N, White) on c1 in the given position: 2 moves")
     );
-    // 40 pieces, each a lettered disc.
-    let discs = root
+    // The pieces on the board, each drawn as its picture (a group scaled from its
+    // 100 x 100 box).
+    let pictures = root
         .descendants()
-        .filter(|n| n.has_tag_name("circle") && n.attribute("fill") != Some("none"))
+        .filter(|n| {
+            n.has_tag_name("g")
+                && n.attribute("transform")
+                    .is_some_and(|t| t.contains("scale("))
+        })
         .count();
-    assert!(discs >= 40, "{discs}");
+    assert_eq!(
+        pictures, 44,
+        "40 pieces on the main board and 4 Flying Bombers"
+    );
 }
 
 /// Mistakes get one clear line each.

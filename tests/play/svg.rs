@@ -58,24 +58,29 @@ fn birds_and_ninjas_start_picture() {
     rows.sort();
     let per_row: Vec<usize> = rows.iter().map(|(_, n)| *n).collect();
     assert_eq!(per_row, [2, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 2]);
-    // The pieces: a disc and a letter each; 40 on the main board and 4 Flying Bombers on
-    // the rear squares, then one disc per reserve.
+    // The pieces: one picture each (a group scaled from its 100 x 100 box); 40 on the main
+    // board and 4 Flying Bombers on the rear squares, then one per reserve.
+    let pictures = root
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && attr(n, "transform").contains("scale("))
+        .count();
+    assert_eq!(pictures, 44 + 2);
+    // The chess pieces are drawn as such, unlettered; the others carry their letter on a
+    // medallion: the Flying Bombers, the Ninja Guards and the ninja pawns in reserve.
     let letters: Vec<String> = root
         .descendants()
         .filter(|n| n.has_tag_name("text") && attr(n, "font-weight") == "bold")
         .map(|n| n.text().unwrap_or_default().to_string())
         .collect();
-    assert_eq!(letters.len(), 44 + 2, "{letters:?}");
     let count = |l: &str| letters.iter().filter(|x| *x == l).count();
-    assert_eq!(count("F"), 4, "Flying Bombers on e0 f0 e11 f11");
-    assert_eq!(count("P"), 20);
-    assert_eq!(count("G"), 4);
-    assert_eq!(count("J"), 2, "one ninja pawn disc per reserve");
-    let discs = root
-        .descendants()
-        .filter(|n| n.has_tag_name("circle"))
-        .count();
-    assert_eq!(discs, 46);
+    assert_eq!(
+        count("F"),
+        4,
+        "Flying Bombers on e0 f0 e11 f11: {letters:?}"
+    );
+    assert_eq!(count("G"), 4, "{letters:?}");
+    assert_eq!(count("J"), 2, "one ninja pawn per reserve: {letters:?}");
+    assert_eq!(letters.len(), 10, "{letters:?}");
     // Both reserves, each with its count.
     let texts: Vec<String> = root
         .descendants()

@@ -64,6 +64,8 @@ pub struct AppState {
     pub compiles: Semaphore,
     /// The names and port this server answers to.
     pub served: super::guard::Served,
+    /// The file of `fairyforge serve FILE`, the only one the studio reads and writes.
+    pub file: Option<super::file::Served>,
 }
 
 impl AppState {
@@ -75,6 +77,15 @@ impl AppState {
             pool: Pool::new(config.workers, config.queue, config.queue_per_client),
             compiles: Semaphore::new(config.workers.max(1)),
             served: super::guard::Served::default(),
+            file: None,
+        }
+    }
+
+    /// The same, serving one variant file (`fairyforge serve FILE`).
+    pub fn with_file(self, file: super::file::Served) -> AppState {
+        AppState {
+            file: Some(file),
+            ..self
         }
     }
 

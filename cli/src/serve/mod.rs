@@ -3,8 +3,9 @@
 //!
 //! The server keeps nothing a user would lose: the page's address holds the game, its
 //! options and moves, or the edited file's text. What it keeps is a cache of compiled
-//! variants and the thinking pool. It reads nothing from its disk: the page is built into
-//! the binary, and edited files may import only the built-in library and games.
+//! variants and the thinking pool. It reads nothing else from its disk than the one file
+//! of `fairyforge serve FILE` (file.rs): the page is built into the binary, and edited
+//! files may import only the built-in library and games.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -19,8 +20,10 @@ mod assets;
 mod cache;
 mod conn;
 mod error;
+mod file;
 mod guard;
 mod model;
+mod pictures;
 mod pool;
 mod primitives;
 #[cfg(test)]
@@ -69,6 +72,10 @@ pub mod limits {
 
 #[derive(clap::Args)]
 pub struct ServeArgs {
+    /// A variant file to edit in the Design pane: the studio opens it, saves back to it and
+    /// reloads it when it changes on disk. It reads and writes no other file.
+    #[arg(value_name = "FILE")]
+    file: Option<std::path::PathBuf>,
     /// The port to listen on (0: any free port).
     #[arg(long, default_value_t = 7700)]
     port: u16,
@@ -105,6 +112,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/analyse", post(api::analyse))
         .route("/api/perft", post(api::perft))
         .route("/api/piece", post(api::piece))
+        .route("/api/file", get(file::get).put(file::put))
+        .route("/api/pictures", post(pictures::pictures))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
         .layer(axum::middleware::from_fn_with_state(
@@ -131,6 +140,10 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
     if workers == 0 || workers > 256 {
         return Err(format!("--workers {workers}: give 1 to 256").into());
     }
+    let file = match &a.file {
+        Some(p) => Some(file::Served::open(p)?),
+        None => None,
+    };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_name("serve")
@@ -145,7 +158,13 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
             .local_addr()
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
         let url = format!("http://{local}/");
-        println!("fairyforge studio: open {url} (Ctrl-C stops it)");
+        match &file {
+            Some(f) => println!(
+                "fairyforge studio: open {url} (Ctrl-C stops it); editing {} (saved back to it)",
+                f.name()
+            ),
+            None => println!("fairyforge studio: open {url} (Ctrl-C stops it)"),
+        }
         if a.open {
             open_browser(&url);
         }
@@ -154,7 +173,11 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
             ..Config::with_workers(workers)
         };
         let served = guard::Served::new(&a.host, local.port());
-        let app = router(Arc::new(AppState::new(config).serving(served)));
+        let mut state = AppState::new(config).serving(served);
+        if let Some(f) = file {
+            state = state.with_file(f);
+        }
+        let app = router(Arc::new(state));
         conn::serve(listener, app, config.connections, async {
             let _ = tokio::signal::ctrl_c().await;
         })

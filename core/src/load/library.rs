@@ -26,6 +26,19 @@ pub fn library_pieces() -> Vec<PieceType> {
         .collect()
 }
 
+/// The built-in piece library's definitions, in its order (the pictures of its pieces are
+/// made from them).
+pub(crate) fn library_defs() -> Vec<crate::def::PieceDef> {
+    let Some(text) = builtin::library("pieces") else {
+        return Vec::new();
+    };
+    let mut cx = Ctx::default();
+    let Some(table) = parse_toml(0, text, &mut cx) else {
+        return Vec::new();
+    };
+    pieces_of(&mut cx, &table)
+}
+
 /// Whether a file's table is a piece library: it defines pieces and has no key that only
 /// games have.
 pub(crate) fn is_library(t: &Table) -> bool {

@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use error::LoadError;
+pub(crate) use library::library_defs;
 pub use library::library_pieces;
 
 use crate::builtin;

@@ -16,6 +16,7 @@ const POSTS: &[&str] = &[
     "/api/analyse",
     "/api/perft",
     "/api/piece",
+    "/api/pictures",
 ];
 
 #[tokio::test]

@@ -13,9 +13,11 @@ use serde_json::{Value, json};
 
 use super::{AppState, Config, router};
 
+mod file;
 mod games;
 mod hostile;
 mod limits;
+mod pictures;
 mod piece;
 mod play;
 mod think;
@@ -32,12 +34,18 @@ impl Server {
     }
 
     pub async fn with(config: Config) -> Server {
+        Server::with_state(AppState::new(config)).await
+    }
+
+    /// A server of this state (its names and port set here).
+    pub async fn with_state(state: AppState) -> Server {
+        let config = state.config;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("a loopback port");
         let addr = listener.local_addr().unwrap();
         let served = super::guard::Served::new("127.0.0.1", addr.port());
-        let state = Arc::new(AppState::new(config).serving(served));
+        let state = Arc::new(state.serving(served));
         let app = router(state.clone());
         tokio::spawn(super::conn::serve(
             listener,
@@ -77,6 +85,16 @@ impl Server {
 
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
         self.send(Method::GET, path, None, Vec::new()).await
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send(
+            Method::PUT,
+            path,
+            Some("application/json"),
+            body.to_string().into_bytes(),
+        )
+        .await
     }
 
     pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
