@@ -15,7 +15,7 @@ use axum::routing::{get, post};
 
 mod adapter;
 mod api;
-mod assets;
+pub(crate) mod assets;
 mod cache;
 mod error;
 mod model;
