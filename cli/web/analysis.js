@@ -16,6 +16,7 @@ export function createAnalysis(app) {
     if (!app.variant || !app.state || app.addr.tab !== 'analysis') return;
     board.setGeometry(app.variant.board, app.variant.pieces.filter((p) => p.royal).map((p) => p.letter));
     const last = app.state.history[app.state.history.length - 1];
+    board.pictures = app.pictures;
     board.render({ pieces: app.state.board, last: last ? [last.from, last.to] : [], flip: app.addr.flip });
     const side = app.state.turn === 'white' ? 'White' : 'Black';
     $('analysis-position').textContent =

@@ -2,6 +2,7 @@
 // address, and the four panes that show and change it.
 
 import { get, post } from './api.js';
+import { loadPictures } from './board.js';
 import * as address from './address.js';
 import { createPlay } from './play.js';
 import { createDesign } from './design.js';
@@ -18,6 +19,7 @@ class App {
     this.catalog = null; // /api/games
     this.variant = null; // /api/variant of the current game, null while it has errors
     this.state = null; // /api/position of the current game
+    this.pictures = null; // the pieces' pictures (board.js loadPictures), null while none
     this.listeners = { variant: [], state: [], tab: [] };
     this.seq = 0;
   }
@@ -33,7 +35,7 @@ class App {
   /** The `variant` of API requests for the current game. */
   ref() {
     const a = this.addr;
-    if (a.text != null) return { text: a.text, name: a.file || 'variant.toml', options: a.options };
+    if (a.text != null) return { text: a.text, name: a.file || 'untitled.toml', options: a.options };
     return { game: a.game, options: a.options };
   }
 
@@ -57,8 +59,15 @@ class App {
     const seq = ++this.seq;
     try {
       const v = await post('/api/variant', { variant: this.ref() });
+      let pictures = null;
+      try {
+        pictures = await loadPictures(this.ref());
+      } catch (_) {
+        pictures = null; // lettered discs
+      }
       if (seq !== this.seq) return false;
       this.variant = v;
+      this.pictures = pictures;
       this.notice('');
     } catch (e) {
       if (seq !== this.seq) return false;
@@ -211,6 +220,7 @@ async function start() {
   });
   app.setTab(app.addr.tab);
   if (await app.loadVariant()) await app.refresh();
+  await app.design.openServed();
   document.body.dataset.ready = '1';
 }
 

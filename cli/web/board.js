@@ -1,8 +1,61 @@
 // A board drawn as SVG: the squares that exist (holes left out, rear squares where they
-// stand), pieces as lettered discs, marks for moves, captures and the extra squares a move
+// stand), pieces as core draws them (/api/pictures; a lettered disc for a piece without a
+// picture), marks for moves, captures and the extra squares a move
 // captures on, the selected square, the last move and a king in check.
 
+import { post } from './api.js';
+
 const NS = 'http://www.w3.org/2000/svg';
+
+/** The pictures of a game's pieces: a Map from letter (upper case) to {white, black} SVG. */
+export async function loadPictures(variant) {
+  const r = await post('/api/pictures', { variant });
+  return new Map(r.pieces.map((p) => [p.letter, p]));
+}
+
+/** A picture (a standalone SVG document from the server) placed in a box of the board. */
+function placed(svg, x, y, size) {
+  return svg.replace('<svg ', `<svg x="${x}" y="${y}" width="${size}" height="${size}" `);
+}
+
+/**
+ * A reserve as a row of buttons: `list` [{letter, count}], each a picture (or a disc) and
+ * its count. `opts`: { label, pictures, name(letter), onClick(letter), selected(letter) }.
+ */
+export function renderReserve(el, color, list, opts) {
+  el.innerHTML = '';
+  const label = document.createElement('span');
+  label.className = 'label';
+  label.textContent = opts.label || (color === 'white' ? 'White' : 'Black');
+  el.appendChild(label);
+  for (const r of list) {
+    const b = document.createElement(opts.onClick ? 'button' : 'span');
+    b.className = 'reserve-piece';
+    b.dataset.reserve = r.letter;
+    b.dataset.color = color;
+    const name = opts.name ? opts.name(r.letter) : r.letter;
+    b.title = opts.onClick ? `${name} in reserve: click, then a square to drop it` : `${name} in reserve`;
+    if (opts.selected && opts.selected(r.letter)) b.classList.add('selected');
+    const pic = opts.pictures && opts.pictures.get(r.letter.toUpperCase());
+    const face = document.createElement('span');
+    if (pic) {
+      face.className = 'pic';
+      face.innerHTML = pic[color];
+    } else {
+      face.className = `disc ${color}`;
+      face.textContent = r.letter.toUpperCase();
+    }
+    b.append(face, `×${r.count}`);
+    if (opts.onClick) b.addEventListener('click', () => opts.onClick(r.letter));
+    el.appendChild(b);
+  }
+  if (!list.length) {
+    const none = document.createElement('span');
+    none.className = 'muted';
+    none.textContent = 'none in reserve';
+    el.appendChild(none);
+  }
+}
 
 export function coords(name) {
   return { file: name.charCodeAt(0) - 97, rank: parseInt(name.slice(1), 10) };
@@ -18,6 +71,7 @@ export class Board {
     this.el = container;
     this.onSquare = onSquare || (() => {});
     this.geo = null;
+    this.pictures = null; // Map letter -> {white, black}, see loadPictures
     this.el.addEventListener('click', (e) => {
       const sq = e.target.closest('[data-square]');
       if (sq && this.el.contains(sq)) this.onSquare(sq.dataset.square, sq);
@@ -88,6 +142,15 @@ export class Board {
       const cls = ['piece', white ? 'white' : 'black'];
       if (this.royal.has(letter.toUpperCase())) cls.push('royal');
       if (blockers.has(name)) cls.push('blocker');
+      const pic = this.pictures && this.pictures.get(letter.toUpperCase());
+      if (pic) {
+        cls.push('pictured');
+        out.push(
+          `<g class="${cls.join(' ')}" data-piece="${esc(letter)}" data-on="${name}">` +
+            `${placed(white ? pic.white : pic.black, x + 0.04, y + 0.04, 0.92)}</g>`,
+        );
+        continue;
+      }
       out.push(
         `<g class="${cls.join(' ')}" data-piece="${esc(letter)}" data-on="${name}" transform="translate(${x + 0.5} ${y + 0.5})">` +
           `<circle r="0.4"/><text y="0.02">${esc(letter.toUpperCase())}</text></g>`,

@@ -74,6 +74,9 @@ export function createPieces(app) {
     app.addr.pieceAt = ex.at;
     app.save();
     board.setGeometry(app.variant.board, ex.piece.royal ? [ex.piece.letter] : []);
+    // The game's pictures, unless the piece is a library piece that shares a letter.
+    const own = pieces().some((p) => p.id === ex.piece.id);
+    board.pictures = own ? app.pictures : null;
     board.render({
       pieces: ex.board,
       marks: marksFor(ex.moves),

@@ -3,7 +3,7 @@
 // side, the move list, undo, new game, flip, the position string and pasting.
 
 import { post } from './api.js';
-import { Board, marksFor } from './board.js';
+import { Board, marksFor, renderReserve } from './board.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -54,6 +54,7 @@ export function createPlay(app) {
       const king = royalLetters().map((l) => (st.turn === 'white' ? l.toUpperCase() : l.toLowerCase()));
       check = Object.keys(st.board).find((sq) => king.includes(st.board[sq])) || null;
     }
+    board.pictures = app.pictures;
     board.render({
       pieces: st.board,
       marks,
@@ -74,31 +75,14 @@ export function createPlay(app) {
     const bottom = app.addr.flip ? 'black' : 'white';
     for (const [id, color] of [['reserve-top', top], ['reserve-bottom', bottom]]) {
       const el = $(id);
-      el.innerHTML = '';
+      el.hidden = !app.variant.reserves;
       if (!app.variant.reserves) continue;
-      const label = document.createElement('span');
-      label.className = 'label';
-      label.textContent = color === 'white' ? 'White' : 'Black';
-      el.appendChild(label);
-      for (const r of st.reserves[color]) {
-        const b = document.createElement('button');
-        b.dataset.reserve = r.letter;
-        b.dataset.color = color;
-        b.title = `${pieceName(r.letter)} in reserve: click, then a square to drop it`;
-        if (selected && selected.drop === r.letter.toUpperCase() && st.turn === color) b.classList.add('selected');
-        const disc = document.createElement('span');
-        disc.className = `disc ${color}`;
-        disc.textContent = r.letter.toUpperCase();
-        b.append(disc, `×${r.count}`);
-        b.addEventListener('click', () => onReserve(color, r.letter));
-        el.appendChild(b);
-      }
-      if (!st.reserves[color].length) {
-        const none = document.createElement('span');
-        none.className = 'muted';
-        none.textContent = 'no pieces in reserve';
-        el.appendChild(none);
-      }
+      renderReserve(el, color, st.reserves[color], {
+        pictures: app.pictures,
+        name: pieceName,
+        onClick: (letter) => onReserve(color, letter),
+        selected: (letter) => selected && selected.drop === letter.toUpperCase() && st.turn === color,
+      });
     }
   }
 
@@ -157,16 +141,65 @@ export function createPlay(app) {
     $('picker').hidden = true;
   }
 
+  /** A choice of the picker in words: what the move does, not its text. */
   function describe(m) {
-    if (m.kind === 'castle') return `${m.san}: castle, king ${m.from}→${m.to}, rook ${m.rook[0]}→${m.rook[1]}`;
-    if (m.kind === 'drop') return m.from === m.to ? `${m.san}: drop on ${m.to}` : `${m.san}: drop on ${m.from}, push to ${m.to}`;
-    let s = m.san;
-    if (m.promotion) s += `: promote to ${pieceName(m.promotion)}`;
+    if (m.kind === 'castle') return `Castle: king to ${m.to}, rook ${m.rook[0]} to ${m.rook[1]}`;
+    if (m.kind === 'drop') {
+      const what = pieceName(m.drop);
+      return m.from === m.to ? `Drop the ${what} on ${m.to}` : `Drop the ${what} on ${m.from}, push to ${m.to}`;
+    }
+    const st = app.state;
+    const mover = pieceName(st.board[m.from] || '?');
+    let s = m.captures.length ? `${mover} takes on ${m.to}` : `${mover} to ${m.to}`;
+    if (m.kind === 'en-passant') s += ' (en passant)';
+    if (m.promotion) s += `, promotes to ${pieceName(m.promotion)}`;
     if (m.captures.length > 1) s += ` (captures on ${m.captures.join(' and ')})`;
     return s;
   }
 
-  function openPicker(moves, el) {
+  /** The squares a picker must leave in view: the clicked one and every square its
+   * choices start, end or move a rook on. */
+  function keepVisible(moves, square) {
+    const names = new Set([square]);
+    for (const m of moves) {
+      names.add(m.from);
+      names.add(m.to);
+      if (m.rook) m.rook.forEach((r) => names.add(r));
+    }
+    let box = null;
+    for (const n of names) {
+      const el = $('play-board').querySelector(`[data-square="${n}"]`);
+      if (!el) continue;
+      const r = el.getBoundingClientRect();
+      box = box
+        ? { left: Math.min(box.left, r.left), top: Math.min(box.top, r.top), right: Math.max(box.right, r.right), bottom: Math.max(box.bottom, r.bottom) }
+        : { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    }
+    return box;
+  }
+
+  /** Places the picker beside the squares it is about (right, left, below or above,
+   * the first that fits in the window), never over them when it can help it. */
+  function placePicker(picker, box) {
+    const w = picker.offsetWidth;
+    const h = picker.offsetHeight;
+    const W = document.documentElement.clientWidth;
+    const H = window.innerHeight;
+    const gap = 6;
+    const clampX = (x) => Math.max(4, Math.min(x, W - w - 4));
+    const clampY = (y) => Math.max(4, Math.min(y, H - h - 4));
+    const spots = [
+      { x: box.right + gap, y: clampY(box.top), fits: box.right + gap + w <= W },
+      { x: box.left - gap - w, y: clampY(box.top), fits: box.left - gap - w >= 0 },
+      { x: clampX(box.left), y: box.bottom + gap, fits: box.bottom + gap + h <= H },
+      { x: clampX(box.left), y: box.top - gap - h, fits: box.top - gap - h >= 0 },
+    ];
+    const spot = spots.find((p) => p.fits) || { x: clampX(box.left), y: clampY(box.bottom + gap) };
+    picker.style.left = `${spot.x}px`;
+    picker.style.top = `${spot.y}px`;
+  }
+
+  function openPicker(moves, square) {
     const picker = $('picker');
     picker.innerHTML = '';
     const title = document.createElement('div');
@@ -177,6 +210,7 @@ export function createPlay(app) {
       const b = document.createElement('button');
       b.dataset.move = m.move;
       b.textContent = describe(m);
+      b.title = m.san;
       b.addEventListener('click', () => {
         closePicker();
         playMove(m.move);
@@ -187,14 +221,12 @@ export function createPlay(app) {
     cancel.textContent = 'Cancel';
     cancel.addEventListener('click', closePicker);
     picker.appendChild(cancel);
-    const area = picker.parentElement.getBoundingClientRect();
-    const r = el.getBoundingClientRect();
-    picker.style.left = `${Math.max(0, r.right - area.left + 4)}px`;
-    picker.style.top = `${Math.max(0, r.top - area.top)}px`;
     picker.hidden = false;
+    const box = keepVisible(moves, square);
+    if (box) placePicker(picker, box);
   }
 
-  function onSquare(square, el) {
+  function onSquare(square) {
     const st = app.state;
     if (!st || busy) return;
     closePicker();
@@ -207,7 +239,7 @@ export function createPlay(app) {
         return;
       }
       if (here.length > 1) {
-        openPicker(here, el);
+        openPicker(here, square);
         return;
       }
     }
@@ -286,6 +318,9 @@ export function createPlay(app) {
     await app.refresh();
   }
 
+  // The picker stands beside the squares it is about: it goes when they move away.
+  window.addEventListener('scroll', closePicker, { passive: true });
+  window.addEventListener('resize', closePicker);
   $('new-game').addEventListener('click', () => setMoves([], null));
   $('undo').addEventListener('click', () => {
     const moves = [...app.addr.moves];

@@ -49,6 +49,8 @@ pub struct AppState {
     pub pool: Pool,
     /// Compiling an edited file runs off the request threads, a few at a time.
     pub compiles: Semaphore,
+    /// The file of `fairyforge serve FILE`, the only one the studio reads and writes.
+    pub file: Option<super::file::Served>,
 }
 
 impl AppState {
@@ -59,6 +61,15 @@ impl AppState {
             games: Games::new(config.cached_games),
             pool: Pool::new(config.workers, config.queue),
             compiles: Semaphore::new(config.workers.max(1)),
+            file: None,
+        }
+    }
+
+    /// The same, serving one variant file (`fairyforge serve FILE`).
+    pub fn with_file(self, file: super::file::Served) -> AppState {
+        AppState {
+            file: Some(file),
+            ..self
         }
     }
 }

@@ -3,8 +3,9 @@
 //!
 //! The server keeps nothing a user would lose: the page's address holds the game, its
 //! options and moves, or the edited file's text. What it keeps is a cache of compiled
-//! variants and the thinking pool. It reads nothing from its disk: the page is built into
-//! the binary, and edited files may import only the built-in library and games.
+//! variants and the thinking pool. It reads nothing else from its disk than the one file
+//! of `fairyforge serve FILE` (file.rs): the page is built into the binary, and edited
+//! files may import only the built-in library and games.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -18,7 +19,9 @@ mod api;
 pub(crate) mod assets;
 mod cache;
 mod error;
+mod file;
 mod model;
+mod pictures;
 mod pool;
 mod primitives;
 #[cfg(test)]
@@ -58,6 +61,10 @@ pub mod limits {
 
 #[derive(clap::Args)]
 pub struct ServeArgs {
+    /// A variant file to edit in the Design pane: the studio opens it, saves back to it and
+    /// reloads it when it changes on disk. It reads and writes no other file.
+    #[arg(value_name = "FILE")]
+    file: Option<std::path::PathBuf>,
     /// The port to listen on (0: any free port).
     #[arg(long, default_value_t = 7700)]
     port: u16,
@@ -94,6 +101,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/analyse", post(api::analyse))
         .route("/api/perft", post(api::perft))
         .route("/api/piece", post(api::piece))
+        .route("/api/file", get(file::get).put(file::put))
+        .route("/api/pictures", post(pictures::pictures))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
         .layer(axum::middleware::map_response(assets::security_headers))
@@ -112,6 +121,10 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
     if workers == 0 || workers > 256 {
         return Err(format!("--workers {workers}: give 1 to 256").into());
     }
+    let file = match &a.file {
+        Some(p) => Some(file::Served::open(p)?),
+        None => None,
+    };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_name("serve")
@@ -134,7 +147,12 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
             cached_games: a.cached_games,
             ..Config::with_workers(workers)
         };
-        let app = router(Arc::new(AppState::new(config)));
+        let mut state = AppState::new(config);
+        if let Some(f) = file {
+            println!("editing {} (saved back to it)", f.name());
+            state = state.with_file(f);
+        }
+        let app = router(Arc::new(state));
         axum::serve(listener, app)
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;

@@ -14,10 +14,12 @@
 //! assert!(text.starts_with("   a  b  c  d  e  f  g  h\n8  r  n  b  q  k  b  n  r  8\n"));
 //! ```
 
+mod pieces;
 mod position;
 mod svg;
 mod text;
 
+pub use pieces::{Family, Made, Picture, Standard, piece_svg};
 pub use position::{position_svg, position_text};
 pub use text::LEGEND;
 
@@ -68,6 +70,9 @@ impl Cell {
 pub struct Board {
     geometry: Geometry,
     cells: Vec<Cell>,
+    /// The pictures of the pieces by letter (upper case); a piece without one is drawn as
+    /// a lettered disc.
+    pictures: Vec<(char, Picture)>,
 }
 
 impl Board {
@@ -76,6 +81,7 @@ impl Board {
         Board {
             geometry: geometry.clone(),
             cells: vec![Cell::default(); geometry.num_squares()],
+            pictures: Vec::new(),
         }
     }
 
@@ -83,6 +89,10 @@ impl Board {
     pub fn of_position(pos: &Position) -> Board {
         let v = pos.variant();
         let mut b = Board::new(v.geometry());
+        b.pictures = v
+            .kinds()
+            .map(|k| (v.piece(k).letter(), Picture::of(v, k)))
+            .collect();
         for sq in v.geometry().squares() {
             if let Some((kind, color)) = pos.piece_at(sq) {
                 b.cells[sq.index()].piece = Some((v.piece(kind).letter(), color));
@@ -142,6 +152,12 @@ impl Board {
     /// any) is written above the board and as the document's title.
     pub fn svg(&self, title: Option<&str>) -> String {
         svg::draw(self, title)
+    }
+
+    /// The picture of a piece, by its letter.
+    pub(crate) fn picture(&self, letter: char) -> Option<&Picture> {
+        let l = letter.to_ascii_uppercase();
+        self.pictures.iter().find(|(x, _)| *x == l).map(|(_, p)| p)
     }
 
     /// File letters, a first.

@@ -115,11 +115,11 @@ fn draw_with(b: &Board, title: Option<&str>, legend: bool, side: Option<&[Reserv
             };
             let x = MARGIN + f as i32 * SQ;
             let y = top + row as i32 * SQ;
-            square(&mut s, x, y, f, r, cell);
+            square(&mut s, x, y, f, r, cell, b);
         }
     }
     if let Some(reserves) = side {
-        draw_reserves(&mut s, 2 * MARGIN + files * SQ, top, reserves);
+        draw_reserves(&mut s, 2 * MARGIN + files * SQ, top, reserves, b);
     }
     if !legend {
         s.push_str("</svg>\n");
@@ -132,7 +132,7 @@ fn draw_with(b: &Board, title: Option<&str>, legend: bool, side: Option<&[Reserv
 
 /// Both reserves in a column starting at `x0`, level with the board's `top`: a lettered
 /// disc and a count per piece, three to a row.
-fn draw_reserves(s: &mut String, x0: i32, top: i32, reserves: &[Reserve]) {
+fn draw_reserves(s: &mut String, x0: i32, top: i32, reserves: &[Reserve], b: &Board) {
     let mut y = top + 14;
     for (color, list) in reserves {
         let _ = writeln!(
@@ -155,7 +155,7 @@ fn draw_reserves(s: &mut String, x0: i32, top: i32, reserves: &[Reserve]) {
                 piece: Some((*letter, *color)),
                 mark: Mark::None,
             };
-            piece_disc(s, cx, cy, &cell);
+            piece_disc(s, cx, cy, &cell, b);
             let _ = writeln!(
                 s,
                 r#"  <text x="{}" y="{}" font-size="13">x{count}</text>"#,
@@ -204,7 +204,7 @@ fn wrap(t: &str, width: i32) -> Vec<String> {
     lines
 }
 
-fn square(s: &mut String, x: i32, y: i32, f: u8, r: i8, cell: &Cell) {
+fn square(s: &mut String, x: i32, y: i32, f: u8, r: i8, cell: &Cell, b: &Board) {
     // a1 is dark: a square is dark when file + rank is odd (files from 0).
     let dark = (f as i32 + r as i32) % 2 != 0;
     let fill = if cell.mark == Mark::Origin {
@@ -221,13 +221,25 @@ fn square(s: &mut String, x: i32, y: i32, f: u8, r: i8, cell: &Cell) {
         r#"  <rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{fill}"/>"#
     );
     let (cx, cy) = (x + SQ / 2, y + SQ / 2);
-    piece_disc(s, cx, cy, cell);
+    piece_disc(s, cx, cy, cell, b);
     marker(s, cx, cy, SQ / 2, cell);
 }
 
-/// A piece as a lettered disc centred on (cx, cy).
-fn piece_disc(s: &mut String, cx: i32, cy: i32, cell: &Cell) {
+/// A piece centred on (cx, cy): its picture (see `pieces`), or a lettered disc.
+fn piece_disc(s: &mut String, cx: i32, cy: i32, cell: &Cell, b: &Board) {
     if let Some((letter, color)) = cell.piece {
+        if let Some(p) = b.picture(letter) {
+            let size = SQ * 92 / 100;
+            let _ = writeln!(
+                s,
+                r#"  <g transform="translate({} {}) scale({})">{}</g>"#,
+                cx - size / 2,
+                cy - size / 2,
+                size as f64 / 100.0,
+                p.body(color)
+            );
+            return;
+        }
         let (disc, ink) = match color {
             Color::White => ("#ffffff", "#000000"),
             Color::Black => ("#222222", "#ffffff"),

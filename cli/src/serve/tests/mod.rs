@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 
 use super::{AppState, Config, router};
 
+mod file;
 mod games;
 mod limits;
 mod piece;
@@ -32,7 +33,11 @@ impl Server {
     }
 
     pub async fn with(config: Config) -> Server {
-        let state = Arc::new(AppState::new(config));
+        Server::with_state(AppState::new(config)).await
+    }
+
+    pub async fn with_state(state: AppState) -> Server {
+        let state = Arc::new(state);
         let app = router(state.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -73,6 +78,16 @@ impl Server {
 
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
         self.send(Method::GET, path, None, Vec::new()).await
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send(
+            Method::PUT,
+            path,
+            Some("application/json"),
+            body.to_string().into_bytes(),
+        )
+        .await
     }
 
     pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
