@@ -20,7 +20,10 @@ fn main() {
     println!("cargo:rustc-check-cfg=cfg(fairyforge_wasm)");
     println!("cargo:rerun-if-env-changed=FAIRYFORGE_NO_WASM");
     let cli = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
-    let root = cli.parent().expect("the workspace holds cli/").to_path_buf();
+    let root = cli
+        .parent()
+        .expect("the workspace holds cli/")
+        .to_path_buf();
     for p in [
         "core",
         "bindings/wasm",
@@ -34,7 +37,9 @@ fn main() {
     let version = locked_version(&root, "wasm-bindgen");
     println!(
         "cargo:rustc-env=FAIRYFORGE_WASM_BINDGEN={}",
-        version.as_deref().unwrap_or("X (the version of wasm-bindgen in Cargo.lock)")
+        version
+            .as_deref()
+            .unwrap_or("X (the version of wasm-bindgen in Cargo.lock)")
     );
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it")).join("wasm");
     match build(&root, &out) {
@@ -68,8 +73,8 @@ fn build(root: &Path, out: &Path) -> Result<(), String> {
                 .into(),
         );
     }
-    let wanted = locked_version(root, "wasm-bindgen")
-        .ok_or("Cargo.lock names no wasm-bindgen crate")?;
+    let wanted =
+        locked_version(root, "wasm-bindgen").ok_or("Cargo.lock names no wasm-bindgen crate")?;
     let install = format!("cargo install wasm-bindgen-cli --version {wanted} --locked");
     let have = Command::new("wasm-bindgen")
         .arg("--version")
@@ -137,7 +142,11 @@ fn locked_version(root: &Path, name: &str) -> Option<String> {
     while let Some(l) = lines.next() {
         if l.trim() == key {
             let v = lines.next()?.trim();
-            return Some(v.strip_prefix("version = \"")?.trim_end_matches('"').to_string());
+            return Some(
+                v.strip_prefix("version = \"")?
+                    .trim_end_matches('"')
+                    .to_string(),
+            );
         }
     }
     None

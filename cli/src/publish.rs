@@ -93,12 +93,7 @@ fn load(spec: &str, options: &[String]) -> Result<(Game, std::sync::Arc<Variant>
 }
 
 /// The whole page.
-fn page(
-    engine: &wasm::Engine,
-    game: &Game,
-    options: &[String],
-    d: &Description,
-) -> Result<String> {
+fn page(engine: &wasm::Engine, game: &Game, options: &[String], d: &Description) -> Result<String> {
     let body = studio_body(&d.name)?;
     let mut modules = serde_json::Map::new();
     for (name, kind, text) in assets::FILES {
@@ -183,11 +178,18 @@ fn worker_source(engine: &wasm::Engine) -> Result<String> {
         .find(|(n, _, _)| *n == "worker.js")
         .map(|(_, _, t)| *t)
         .ok_or("the page has no worker.js")?;
-    let import = format!("import {{ initSync, Studio }} from './{}';", wasm::GLUE_FILE);
+    let import = format!(
+        "import {{ initSync, Studio }} from './{}';",
+        wasm::GLUE_FILE
+    );
     if !worker.contains(&import) {
         return Err(format!("worker.js does not start with `{import}`").into());
     }
-    Ok(format!("{}\n{}", engine.glue, worker.replacen(&import, "", 1)))
+    Ok(format!(
+        "{}\n{}",
+        engine.glue,
+        worker.replacen(&import, "", 1)
+    ))
 }
 
 /// The address the page opens on: the game (its name, or its text) and its options, in the
@@ -343,7 +345,9 @@ const PUBLISH_CSS: &str = r#"
 .published h1 button { margin-left: 1em; font-size: 0.6em; vertical-align: middle; }
 .rules { max-width: 60em; margin: 1em auto; padding: 0 1em 2em; line-height: 1.45; }
 .rules h2 { font-size: 1.6em; }
-.rules h4 { margin-bottom: 0.2em; }
+.rules h3 { font-size: 1.3em; margin-top: 1.4em; border-bottom: 1px solid #ccc; }
+.rules h4 { font-size: 1.1em; }
+.rules h4, .rules h5 { margin-bottom: 0.2em; }
 .rules p.fact { margin: 0.15em 0; }
 .rules pre.diagram { display: inline-block; margin: 0.3em 1em 0.8em 0; padding: 0.4em 0.6em; font-size: 0.8em; line-height: 1.15; overflow-x: auto; max-width: 100%; }
 .rules code { overflow-wrap: anywhere; }

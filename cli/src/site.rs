@@ -39,7 +39,10 @@ pub fn run(a: SiteArgs) -> Result {
 /// Every file of the site: `(path in the site, bytes)`.
 pub fn site_files(engine: &wasm::Engine) -> Vec<(String, Vec<u8>)> {
     let mut files = vec![
-        ("index.html".to_string(), assets::index_with_wasm().into_bytes()),
+        (
+            "index.html".to_string(),
+            assets::index_with_wasm(false).into_bytes(),
+        ),
         // GitHub Pages: serve the files as they are.
         (".nojekyll".to_string(), Vec::new()),
         (

@@ -5,7 +5,7 @@
 // has it (the static site, a one-file page, `fairyforge serve` built with it), or else
 // `fairyforge serve` over HTTP. Both answer the same requests with the same bodies.
 
-import { pageEngine } from './engine.js';
+import { pageEngine, pageMode } from './engine.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -18,6 +18,17 @@ export class ApiError extends Error {
 }
 
 const engine = pageEngine();
+
+/** Whether a `fairyforge serve` is behind the page (not for the static site). */
+const server = pageMode() !== 'wasm';
+
+/** What only the server has, whatever runs the engine: the file `fairyforge serve FILE`
+ * reads and saves. */
+const SERVER_ONLY = ['/api/file'];
+
+function serverOnly(path) {
+  return SERVER_ONLY.some((p) => path === p || path.startsWith(p + '?'));
+}
 
 /** `'wasm'` when the page runs the engine itself, `'http'` when it asks the server. */
 export const transport = engine ? 'wasm' : 'http';
@@ -34,6 +45,9 @@ async function answer(r) {
 }
 
 async function ask(path, body, signal) {
+  if (serverOnly(path)) {
+    throw new ApiError(404, { error: `${path}: there is no server behind this page`, kind: 'not-found' });
+  }
   let r;
   try {
     r = await engine.call(path, body == null ? '' : JSON.stringify(body), signal);
@@ -47,13 +61,13 @@ async function ask(path, body, signal) {
 
 /** GET an endpoint: `get('/api/games')`. */
 export async function get(path) {
-  if (engine) return ask(path, null);
+  if (engine && !(server && serverOnly(path))) return ask(path, null);
   return answer(await fetch(path, { headers: { accept: 'application/json' } }));
 }
 
 /** POST JSON to an endpoint; `signal` (an AbortSignal) cancels it, and the server's work. */
 export async function post(path, body, signal) {
-  if (engine) return ask(path, body, signal);
+  if (engine && !(server && serverOnly(path))) return ask(path, body, signal);
   return answer(
     await fetch(path, {
       method: 'POST',

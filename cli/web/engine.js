@@ -125,16 +125,24 @@ export class Engine {
 }
 
 /**
- * The engine this page runs on, or null when it talks to `fairyforge serve` over HTTP.
- * A one-file page (`fairyforge publish`) sets `globalThis.fairyforgeInline` before its
- * scripts run; the studio's page says `<meta name="fairyforge-engine" content="wasm">` when
- * the WebAssembly files are beside it.
+ * What the page runs on. The studio's page says it in `<meta name="fairyforge-engine">`:
+ * `http` (`fairyforge serve` without the WebAssembly engine: ask the server), `wasm+http`
+ * (`fairyforge serve` with it: the engine here, the server for what only it has, the
+ * file it serves) or `wasm` (the static site: no server at all). A one-file page
+ * (`fairyforge publish`) has no such line: it sets `globalThis.fairyforgeInline` before
+ * its scripts run.
  */
+export function pageMode() {
+  if (globalThis.fairyforgeInline) return 'wasm';
+  const meta = document.querySelector('meta[name="fairyforge-engine"]');
+  return meta ? meta.content : 'http';
+}
+
+/** The engine this page runs, or null when it asks `fairyforge serve` over HTTP. */
 export function pageEngine() {
   const inline = globalThis.fairyforgeInline;
   if (inline) return new Engine(inline.module(), inline.worker);
-  const meta = document.querySelector('meta[name="fairyforge-engine"]');
-  if (!meta || meta.content !== 'wasm') return null;
+  if (!pageMode().startsWith('wasm')) return null;
   const module = compileFrom(new URL('fairyforge_bg.wasm', import.meta.url));
   return new Engine(module, new URL('worker.js', import.meta.url));
 }

@@ -33,13 +33,19 @@ pub const JS: &str = "text/javascript";
 /// The page as written, asking the server over HTTP.
 pub const INDEX: &str = include_str!("../../web/index.html");
 
-/// What the page says of its engine when the WebAssembly files are beside it.
+/// What the page says it runs on (cli/web/engine.js, `pageMode`): the server over HTTP,
+/// the engine in the browser with this server behind it, or the engine alone.
 const HTTP_ENGINE: &str = r#"<meta name="fairyforge-engine" content="http">"#;
-const WASM_ENGINE: &str = r#"<meta name="fairyforge-engine" content="wasm">"#;
 
-/// The page running the engine in the browser (the WebAssembly files beside it).
-pub fn index_with_wasm() -> String {
-    INDEX.replacen(HTTP_ENGINE, WASM_ENGINE, 1)
+/// The page running the engine in the browser (the WebAssembly files beside it): with
+/// `fairyforge serve` behind it (`server`), or alone (the static site).
+pub fn index_with_wasm(server: bool) -> String {
+    let mode = if server { "wasm+http" } else { "wasm" };
+    INDEX.replacen(
+        HTTP_ENGINE,
+        &format!(r#"<meta name="fairyforge-engine" content="{mode}">"#),
+        1,
+    )
 }
 
 /// The documentation's example variant files: `(id, text)`.
@@ -75,7 +81,7 @@ fn with_type(content_type: &'static str, body: &'static str) -> Response {
 pub async fn index() -> Response {
     static PAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let page = match crate::wasm::engine() {
-        Some(_) => PAGE.get_or_init(index_with_wasm).as_str(),
+        Some(_) => PAGE.get_or_init(|| index_with_wasm(true)).as_str(),
         None => INDEX,
     };
     with_type("text/html; charset=utf-8", page)

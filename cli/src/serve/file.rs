@@ -111,7 +111,9 @@ impl Served {
                 self.name
             )));
         }
-        let temp = self.path.with_file_name(format!(".{}.fairyforge-save", self.name));
+        let temp = self
+            .path
+            .with_file_name(format!(".{}.fairyforge-save", self.name));
         let result = (|| {
             let mut f = fs::OpenOptions::new()
                 .write(true)
@@ -246,7 +248,10 @@ pub struct SaveRequest {
 }
 
 /// `PUT /api/file`: saves the text to the served file.
-pub async fn put(State(st): St, Body(req): Body<SaveRequest>) -> Result<Json<FileAnswer>, ApiError> {
+pub async fn put(
+    State(st): St,
+    Body(req): Body<SaveRequest>,
+) -> Result<Json<FileAnswer>, ApiError> {
     let served = the_file(&st)?;
     if req.text.len() > limits::TEXT_BYTES {
         return Err(too_big(&served.name, req.text.len() as u64));

@@ -178,7 +178,10 @@ const PEDESTAL: &str = "M24 90H76V83Q76 76 69 76H31Q24 76 24 83Z";
 fn standard_body(s: &mut String, k: Standard, ink: &Ink) {
     let sh = ink.shape();
     let paths: &[&str] = match k {
-        Standard::Pawn => &["M37 76Q39 58 44 50H56Q61 58 63 76Z", "M38 48Q50 42 62 48Q50 54 38 48Z"],
+        Standard::Pawn => &[
+            "M37 76Q39 58 44 50H56Q61 58 63 76Z",
+            "M38 48Q50 42 62 48Q50 54 38 48Z",
+        ],
         Standard::Rook => &[
             "M33 76L36 42H64L67 76Z",
             "M29 42V20H38V27H45V20H55V27H62V20H71V42Z",
@@ -187,16 +190,15 @@ fn standard_body(s: &mut String, k: Standard, ink: &Ink) {
             "M39 76Q42 64 44 58H56Q58 64 61 76Z",
             "M50 16Q68 32 60 56H40Q32 32 50 16Z",
         ],
-        Standard::Queen => &[
-            "M31 76L25 32L39 52L50 24L61 52L75 32L69 76Z",
-            "M33 66H67",
-        ],
+        Standard::Queen => &["M31 76L25 32L39 52L50 24L61 52L75 32L69 76Z", "M33 66H67"],
         Standard::King => &[
             "M31 76Q25 52 35 44H65Q75 52 69 76Z",
             "M37 44Q50 32 63 44",
             "M46 8H54V16H62V24H54V36H46V24H38V16H46Z",
         ],
-        Standard::Knight => &["M30 76Q29 58 40 47Q34 46 28 50Q21 46 27 37L42 23L44 11L51 19Q71 23 73 48Q75 64 69 76Z"],
+        Standard::Knight => &[
+            "M30 76Q29 58 40 47Q34 46 28 50Q21 46 27 37L42 23L44 11L51 19Q71 23 73 48Q75 64 69 76Z",
+        ],
     };
     let _ = write!(s, "<path d=\"{PEDESTAL}\" {sh}/>");
     for d in paths {
@@ -320,7 +322,9 @@ fn standard(p: &PieceDef) -> Option<Standard> {
     }
     if p.pawn {
         let pawnlike = p.moves.iter().all(|m| match m.mode {
-            Mode::Move => m.dirs.iter().all(|&d| d == (0, 1)) && matches!(m.prim, Prim::Leap | Prim::Slide),
+            Mode::Move => {
+                m.dirs.iter().all(|&d| d == (0, 1)) && matches!(m.prim, Prim::Leap | Prim::Slide)
+            }
             Mode::Capture => m.prim == Prim::Leap && same_set(&m.dirs, dirs::FORWARD_DIAGONAL),
             Mode::Both => false,
         });
@@ -444,11 +448,24 @@ mod tests {
         };
         assert_eq!(m.family, Family::Pawn);
         // Forward, both sideways and both forward diagonals.
-        assert_eq!(m.compass, [true, true, true, false, false, false, true, true]);
+        assert_eq!(
+            m.compass,
+            [true, true, true, false, false, false, true, true]
+        );
         let p = &got.iter().find(|(l, _)| *l == 'P').unwrap().1;
         assert_eq!(p, &Picture::Standard(Standard::Pawn));
         let f = &got.iter().find(|(l, _)| *l == 'F').unwrap().1;
-        assert!(matches!(f, Picture::Made(Made { family: Family::Jumper, letter: 'F', .. })), "{f:?}");
+        assert!(
+            matches!(
+                f,
+                Picture::Made(Made {
+                    family: Family::Jumper,
+                    letter: 'F',
+                    ..
+                })
+            ),
+            "{f:?}"
+        );
     }
 
     #[test]
@@ -457,9 +474,18 @@ mod tests {
         for k in v.kinds() {
             for c in [Color::White, Color::Black] {
                 let s = piece_svg(&v, k, c);
-                assert!(s.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\""), "{s}");
+                assert!(
+                    s.starts_with(
+                        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\""
+                    ),
+                    "{s}"
+                );
                 assert_eq!(s.matches('<').count(), s.matches('>').count(), "{s}");
-                assert!(s.contains(&format!("<title>{} {}</title>", c.name(), v.piece(k).name())));
+                assert!(s.contains(&format!(
+                    "<title>{} {}</title>",
+                    c.name(),
+                    v.piece(k).name()
+                )));
             }
         }
     }

@@ -58,7 +58,9 @@ async fn without_a_file_there_is_none_to_read_or_save() {
         v["error"],
         "the studio was started without a file: `fairyforge serve FILE` opens one"
     );
-    let (status, v) = s.put("/api/file", json!({ "text": TEXT, "base": null })).await;
+    let (status, v) = s
+        .put("/api/file", json!({ "text": TEXT, "base": null }))
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{v}");
     assert_eq!(v["kind"], "no-file");
 }
@@ -102,7 +104,9 @@ async fn saves_to_the_file_and_refuses_to_overwrite_a_newer_version() {
     let base = v["version"].as_str().unwrap().to_string();
 
     let edited = "extends = \"chess\"\nname = \"Edited\"\n";
-    let (status, v) = s.put("/api/file", json!({ "text": edited, "base": base })).await;
+    let (status, v) = s
+        .put("/api/file", json!({ "text": edited, "base": base }))
+        .await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(fs::read_to_string(&path).unwrap(), edited);
     let saved = v["version"].as_str().unwrap().to_string();
@@ -112,7 +116,9 @@ async fn saves_to_the_file_and_refuses_to_overwrite_a_newer_version() {
     assert_eq!(fs::read_dir(&d.0).unwrap().count(), 1);
 
     // Saving again from the old version would lose the edit: refused, the file kept.
-    let (status, v) = s.put("/api/file", json!({ "text": "lost", "base": base })).await;
+    let (status, v) = s
+        .put("/api/file", json!({ "text": "lost", "base": base }))
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
     assert_eq!(v["kind"], "changed-on-disk");
     assert_eq!(
@@ -122,7 +128,9 @@ async fn saves_to_the_file_and_refuses_to_overwrite_a_newer_version() {
     assert_eq!(fs::read_to_string(&path).unwrap(), edited);
 
     // `base: null` overwrites on purpose.
-    let (status, _) = s.put("/api/file", json!({ "text": "kept", "base": null })).await;
+    let (status, _) = s
+        .put("/api/file", json!({ "text": "kept", "base": null }))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(fs::read_to_string(&path).unwrap(), "kept");
 }
@@ -133,7 +141,9 @@ async fn refuses_texts_and_files_past_the_limit() {
     let path = d.file("mine.toml", TEXT);
     let s = serving(&path).await;
     let big = "#".repeat(limits::TEXT_BYTES + 1);
-    let (status, v) = s.put("/api/file", json!({ "text": big, "base": null })).await;
+    let (status, v) = s
+        .put("/api/file", json!({ "text": big, "base": null }))
+        .await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
     assert_eq!(
         v["error"],
@@ -173,7 +183,9 @@ async fn a_link_swapped_in_is_neither_read_nor_written_through() {
         v["error"],
         "mine.toml is a symbolic link; the studio reads and saves only a regular file"
     );
-    let (status, v) = s.put("/api/file", json!({ "text": "overwritten", "base": null })).await;
+    let (status, v) = s
+        .put("/api/file", json!({ "text": "overwritten", "base": null }))
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert_eq!(
         v["error"],
@@ -194,13 +206,21 @@ fn only_an_existing_regular_file_can_be_served() {
     let e = Served::open(&d.0).unwrap_err();
     assert!(e.contains("is not a regular file"), "{e}");
     let e = Served::open(&d.0.join("none.toml")).unwrap_err();
-    assert!(e.ends_with("cannot open none.toml: it is not there any more"), "{e}");
+    assert!(
+        e.ends_with("cannot open none.toml: it is not there any more"),
+        "{e}"
+    );
     #[cfg(unix)]
     {
         let target = d.file("real.toml", TEXT);
         let link = d.0.join("link.toml");
         std::os::unix::fs::symlink(&target, &link).unwrap();
         let e = Served::open(&link).unwrap_err();
-        assert!(e.ends_with("link.toml is a symbolic link; the studio reads and saves only a regular file"), "{e}");
+        assert!(
+            e.ends_with(
+                "link.toml is a symbolic link; the studio reads and saves only a regular file"
+            ),
+            "{e}"
+        );
     }
 }

@@ -1,0 +1,88 @@
+//! A one-file page (`fairyforge publish`) opened from the disk (`file://`) in a real
+//! browser: the rules are there, a move is played and the computer answers, with nothing
+//! fetched and no server anywhere.
+
+use crate::browser::{click, js, wait};
+use crate::chrome::{ONE_AT_A_TIME, chromium, fairyforge, skipped, temp_dir};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_published_page_from_the_disk() {
+    if skipped("the published page's test") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = temp_dir("publish");
+    let page = dir.join("birds.html");
+    let said = fairyforge(&["publish", "birds-and-ninjas", "-o", page.to_str().unwrap()]);
+    assert!(
+        said.starts_with(&format!("wrote {}", page.display())),
+        "{said}"
+    );
+    let size = std::fs::metadata(&page).unwrap().len();
+    assert!(size < 3_000_000, "the page is {size} bytes");
+    let html = std::fs::read_to_string(&page).unwrap();
+    // Nothing to fetch: no script, style or picture from elsewhere.
+    for outside in ["src=\"", "href=\"static", "url("] {
+        assert!(
+            !html.contains(outside),
+            "the page refers to a file: {outside}"
+        );
+    }
+
+    let b = chromium("publish", 1400, 1000).await;
+    let c = &b.c;
+    c.goto(&format!("file://{}", page.display())).await.unwrap();
+    wait(
+        c,
+        "the page",
+        "document.body.dataset.ready === '1' && studio.state",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('game-title').textContent"
+        )
+        .await,
+        "Birds and Ninjas"
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#play-board rect.sq').length"
+        )
+        .await,
+        104
+    );
+    // The rules as `fairyforge describe` gives them.
+    let headings = js(
+        c,
+        "return [...document.querySelectorAll('#rules h3')].map(h => h.textContent).join('|')",
+    )
+    .await;
+    assert_eq!(
+        headings,
+        "Board|Setup|Pieces|Promotion|Drops|Castling|Optional rules|End of the game|Perft from the start"
+    );
+    let rules = js(c, "return document.getElementById('rules').textContent").await;
+    let rules = rules.as_str().unwrap();
+    for words in [
+        "F Flying Bomber (flying-bomber)",
+        "example: J@e2, J@e2e5",
+        "capture-the-scepter",
+        "Checkmate: the side to move has no legal move and its king is attacked; it loses.",
+    ] {
+        assert!(rules.contains(words), "the rules lack {words:?}");
+    }
+    // A move, and the computer's answer.
+    click(c, "#play-board [data-square=e2]").await;
+    click(c, "#play-board [data-square=e5]").await;
+    wait(
+        c,
+        "the computer's answer",
+        "studio.state.history.length === 2 && studio.state.turn === 'white'",
+    )
+    .await;
+    b.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,119 @@
+//! The static studio (`fairyforge site DIR`) in a real browser, with no fairyforge process
+//! running: Python's `http.server` serves the directory, and Chromium starts Birds and
+//! Ninjas, shows a Flying Bomber's moves, plays and sees the computer answer, drops a ninja
+//! pawn through the picker, opens a file from the disk, breaks it and sees the error at its
+//! line, fixes it and plays the new game. The server's log shows that the page asked no
+//! API: the engine in the page (WebAssembly, in Web Workers) answered everything.
+
+use std::path::Path;
+
+use fantoccini::{Client, Locator};
+
+use crate::browser::{self, click, js, wait};
+use crate::chrome::{ONE_AT_A_TIME, chromium, fairyforge, skipped, static_server, temp_dir};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_static_site_in_chromium() {
+    if skipped("the static site's test") {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = temp_dir("site");
+    let site = dir.join("site");
+    let said = fairyforge(&["site", site.to_str().unwrap()]);
+    assert!(said.starts_with("wrote the studio to "), "{said}");
+    for f in [
+        "index.html",
+        "static/app.js",
+        "static/api.js",
+        "static/engine.js",
+        "static/worker.js",
+        "static/fairyforge.js",
+        "static/fairyforge_bg.wasm",
+    ] {
+        assert!(site.join(f).is_file(), "the site has no {f}");
+    }
+    let (server, url, log) = static_server(&site);
+    let b = chromium("site", 1400, 1000).await;
+    drive(&b.c, &url, &dir).await;
+    b.close().await;
+    drop(server);
+    // Only files were asked for: the page's engine answered every request of the API.
+    let requests = std::fs::read_to_string(&log).expect("the server's log");
+    assert!(
+        requests.contains("GET /static/fairyforge_bg.wasm"),
+        "{requests}"
+    );
+    let api: Vec<&str> = requests.lines().filter(|l| l.contains("/api/")).collect();
+    assert!(api.is_empty(), "the page asked the server: {api:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+async fn drive(c: &Client, url: &str, dir: &Path) {
+    browser::open_birds_and_ninjas(c, url).await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('meta[name=fairyforge-engine]').content"
+        )
+        .await,
+        "wasm"
+    );
+    browser::play_a_move(c).await;
+    browser::bomber_and_drop(c).await;
+    open_a_file(c, dir).await;
+    browser::break_the_file(c).await;
+    browser::fix_the_file(c).await;
+    play_the_new_game(c).await;
+}
+
+/// Opens a variant file from the disk in the Design pane (the browser reads it).
+async fn open_a_file(c: &Client, dir: &Path) {
+    let text = include_str!("../../variants/birds-and-ninjas.toml");
+    let file = dir.join("birds-and-ninjas.toml");
+    std::fs::write(&file, format!("# Opened from the disk.\n{text}")).unwrap();
+    click(c, "#tab-design").await;
+    c.find(Locator::Css("#design-file"))
+        .await
+        .expect("the Open button's file input")
+        .send_keys(file.to_str().unwrap())
+        .await
+        .expect("the file is chosen");
+    wait(
+        c,
+        "the opened file in the editor",
+        "document.getElementById('source').value.startsWith('# Opened from the disk.\\n')",
+    )
+    .await;
+}
+
+/// A new game of the edited file: a move and the computer's answer.
+async fn play_the_new_game(c: &Client) {
+    click(c, "#new-game").await;
+    wait(
+        c,
+        "a new game",
+        "studio.state.history.length === 0 && studio.state.turn === 'white'",
+    )
+    .await;
+    click(c, "#play-board [data-square=e2]").await;
+    click(c, "#play-board [data-square=e5]").await;
+    wait(
+        c,
+        "the computer's answer in the new game",
+        "studio.state.history.length === 2 && studio.state.turn === 'white'",
+    )
+    .await;
+    assert_eq!(
+        js(c, "return document.getElementById('game-select').value").await,
+        "edited"
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#play-board [data-on=e1]').dataset.piece"
+        )
+        .await,
+        "F"
+    );
+}
