@@ -117,3 +117,86 @@ async fn play_the_new_game(c: &Client) {
         "F"
     );
 }
+
+/// The figures of docs/js.md, measured (not a test: `cargo test --release -p
+/// fairyforge-cli --test studio -- --ignored --nocapture site_figures`): how long the static
+/// studio takes to open (the WebAssembly module compiled, the game loaded, the board
+/// drawn), and how long a click in the piece explorer waits for the engine's answer, with
+/// the computer thinking and without.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a benchmark: run it on purpose"]
+async fn site_figures() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = temp_dir("site-figures");
+    let site = dir.join("site");
+    fairyforge(&["site", site.to_str().unwrap()]);
+    let (_server, url, _log) = static_server(&site);
+    let b = chromium("site-figures", 1400, 1000).await;
+    let c = &b.c;
+    let mut opened = Vec::new();
+    for i in 0..6 {
+        // A fresh page each time (the browser may keep the files, as it would for a user).
+        c.goto(&format!("{url}?{i}#g=birds-and-ninjas&w=h&b=h"))
+            .await
+            .unwrap();
+        let ms = wait(
+            c,
+            "the page",
+            "document.body.dataset.ready === '1' && performance.getEntriesByName('fairyforge-ready').length && performance.getEntriesByName('fairyforge-ready')[0].startTime",
+        )
+        .await;
+        opened.push(ms.as_f64().unwrap());
+    }
+    println!("opening the studio (navigation to board drawn), ms: {opened:?}");
+    let idle = explorer_clicks(c, 10).await;
+    println!("a click in the piece explorer, answered in ms (nothing thinking): {idle:?}");
+    // The computer thinks for 10 s as White; the explorer is clicked meanwhile.
+    c.goto(&format!("{url}?t#g=birds-and-ninjas&w=c&b=h&t=10000"))
+        .await
+        .unwrap();
+    wait(c, "the page", "document.body.dataset.ready === '1' && studio.state").await;
+    wait(
+        c,
+        "the computer thinking",
+        "document.getElementById('status').textContent.includes('thinking')",
+    )
+    .await;
+    let busy = explorer_clicks(c, 10).await;
+    let still = js(c, "return document.getElementById('status').textContent").await;
+    println!("the same while the computer thinks, ms: {busy:?} (status after: {still})");
+    b.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Clicks squares of the explorer's board and times each answer (click to the piece shown
+/// on its new square).
+async fn explorer_clicks(c: &Client, n: usize) -> Vec<f64> {
+    click(c, "#tab-pieces").await;
+    wait(
+        c,
+        "the explorer",
+        "document.querySelectorAll('#piece-board .mark').length > 0",
+    )
+    .await;
+    let mut out = Vec::new();
+    for i in 0..n {
+        let sq = ["d4", "e5", "f6", "c3", "g4"][i % 5];
+        let ms = c
+            .execute_async(
+                r#"const [sq, done] = arguments;
+                const el = document.querySelector(`#piece-board [data-square=${sq}]`);
+                const t0 = performance.now();
+                const summary = document.getElementById('piece-summary');
+                const seen = () => summary.textContent.includes('from ' + sq);
+                const obs = new MutationObserver(() => { if (seen()) { obs.disconnect(); done(performance.now() - t0); } });
+                obs.observe(document.getElementById('pane-pieces'), { subtree: true, childList: true, characterData: true });
+                el.dispatchEvent(new MouseEvent('click', { bubbles: true }));"#,
+                vec![sq.into()],
+            )
+            .await
+            .expect("the explorer answers");
+        out.push((ms.as_f64().unwrap() * 10.0).round() / 10.0);
+    }
+    click(c, "#tab-play").await;
+    out
+}
