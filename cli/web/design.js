@@ -34,6 +34,7 @@ export function createDesign(app) {
   let undo = null; // {text, file}: what a load replaced
   let served = null; // {name, version}: the file of `fairyforge serve FILE`
   let diskChanged = false; // the served file changed on disk while the editor had edits
+  let pushed = null; // the text this pane last handed to the other panes
 
   // The "Start from" list: built-in games and the documentation's examples.
   const start = $('design-start');
@@ -252,12 +253,16 @@ export function createDesign(app) {
     renderDiagnostics(result);
     if (result.ok) {
       await showBoard();
-      if (follow) await app.followText(text, file);
+      if (follow) {
+        pushed = text;
+        await app.followText(text, file);
+      }
     } else {
       $('design-board').classList.add('disabled');
       $('design-title').textContent = `${file} has errors`;
       if (follow) {
         // Keep the text in the address (nothing typed is lost); the panes wait.
+        pushed = text;
         app.addr.text = text;
         app.addr.file = file;
         app.addr.game = null;
@@ -344,6 +349,7 @@ export function createDesign(app) {
       clean = text;
       diskChanged = false;
       renderState();
+      pushed = text;
       app.followText(text, file);
     } catch (e) {
       if (e.kind === 'changed-on-disk' && window.confirm(`${e.message}\n\nOverwrite it with the editor's text?`)) {
@@ -428,7 +434,8 @@ export function createDesign(app) {
   // The editor shows the edited file, or else the current built-in game's file.
   async function sync() {
     if (app.addr.text != null) {
-      if (source.value !== app.addr.text) {
+      // The address's text, unless it is what this pane handed on (the editor is newer).
+      if (source.value !== app.addr.text && app.addr.text !== pushed) {
         file = app.addr.file || UNTITLED;
         source.value = app.addr.text;
         loadedFor = null;

@@ -1,8 +1,14 @@
 //! The studio in a real browser: Debian's Chromium, headless, driven through ChromeDriver
-//! against `fairyforge serve` on a loopback port. Opens the page, starts Birds and Ninjas,
-//! shows a Flying Bomber's marked squares, makes a move and waits for the computer's answer,
-//! drops a ninja pawn through the push picker, breaks the edited file and sees the error at
-//! its line, fixes it and sees the board change.
+//! against `fairyforge serve` on a loopback port. Opens the page, starts Birds and Ninjas
+//! (pieces drawn as pictures, the pawn unlike the ninja pawn), shows a Flying Bomber's
+//! marked squares, makes a move and waits for the computer's answer, drops a ninja pawn
+//! through the push picker (choices in words, beside the squares), breaks the edited file
+//! and sees the error once beside its line, fixes it and sees the board change; castles
+//! through the picker and reads the castling in the move list; opens a file through the
+//! file input, downloads it, undoes a load, sees both reserves in the design preview and
+//! what a shared file extends; at 400 px nothing scrolls sideways. Then `fairyforge serve
+//! FILE`: the file in the Design pane, saved back to the disk, reloaded when the disk
+//! changes.
 //!
 //! Needs `chromium` and `chromedriver` (Debian: `apt-get install -y chromium
 //! chromium-driver`; `.ci/run` installs them). Without them the test fails and says so;
@@ -34,10 +40,14 @@ pub(crate) fn find(env: &str, candidates: &[&str]) -> Option<PathBuf> {
     candidates.iter().map(PathBuf::from).find(|p| p.is_file())
 }
 
-/// Starts `fairyforge serve` on a free port; returns it and the page's address.
-fn start_server() -> (Kill, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fairyforge"))
-        .args(["serve", "--port", "0", "--workers", "2"])
+/// Starts `fairyforge serve [FILE]` on a free port; returns it and the page's address.
+fn start_server(file: Option<&Path>) -> (Kill, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fairyforge"));
+    cmd.args(["serve", "--port", "0", "--workers", "2"]);
+    if let Some(f) = file {
+        cmd.arg(f);
+    }
+    let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -158,7 +168,13 @@ async fn the_studio_in_chromium() {
             "the browser test needs Chromium and ChromeDriver (/usr/bin/chromium and /usr/bin/chromedriver, or CHROME and CHROMEDRIVER): install them with `apt-get install -y chromium chromium-driver`, or set FAIRYFORGE_SKIP_BROWSER=1 to skip this test"
         );
     };
-    let (_server, url) = start_server();
+    let (_server, url) = start_server(None);
+    let folder = std::env::temp_dir().join(format!("fairyforge-studio-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let served = folder.join("mine.toml");
+    std::fs::write(&served, MINE).unwrap();
+    let (_served_server, served_url) = start_server(Some(&served));
     let (_driver, webdriver) = start_driver(&driver);
     let profile = std::env::temp_dir().join(format!("fairyforge-chromium-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&profile);
@@ -182,11 +198,15 @@ async fn the_studio_in_chromium() {
         .connect(&webdriver)
         .await
         .expect("a Chromium session");
-    let result = drive(&c, &url).await;
+    drive(&c, &url).await;
+    drive_served(&c, &served_url, &served, &folder).await;
     let _ = c.close().await;
     let _ = std::fs::remove_dir_all(&profile);
-    result
+    let _ = std::fs::remove_dir_all(&folder);
 }
+
+/// The file of `fairyforge serve FILE` and of the file input.
+const MINE: &str = "extends = \"birds-and-ninjas\"\nname = \"Mine\"\n";
 
 async fn drive(c: &Client, url: &str) {
     open_birds_and_ninjas(c, url).await;
@@ -195,6 +215,9 @@ async fn drive(c: &Client, url: &str) {
     explore_the_bomber(c).await;
     break_the_file(c).await;
     fix_the_file(c).await;
+    castle_in_words(c, url).await;
+    files_in_and_out(c, url).await;
+    at_phone_width(c, url).await;
 }
 
 /// Opens the page on chess, then starts Birds and Ninjas from the game list: the board as it is.
@@ -260,10 +283,10 @@ pub(crate) async fn open_birds_and_ninjas(c: &Client, url: &str) {
     assert_eq!(
         js(
             c,
-            "return document.querySelector('#reserve-bottom [data-reserve=J]').textContent"
+            "return document.querySelector('#reserve-bottom [data-reserve=J]').lastChild.textContent"
         )
         .await,
-        "J×4"
+        "×4"
     );
     assert!(
         js(c, "return location.hash")
@@ -271,6 +294,17 @@ pub(crate) async fn open_birds_and_ninjas(c: &Client, url: &str) {
             .as_str()
             .unwrap()
             .contains("g=birds-and-ninjas")
+    );
+    // Pieces are core's pictures: the pawn on e2 and the ninja pawn in reserve differ, and
+    // the reserve shows the same picture as the board would.
+    wait(c, "the pictures", "document.querySelector('#play-board [data-on=e2] svg')").await;
+    let pawn = js(c, "return document.querySelector('#play-board [data-on=e2] svg').innerHTML").await;
+    let ninja = js(c, "return document.querySelector('#reserve-bottom [data-reserve=J] svg').innerHTML").await;
+    assert!(pawn.as_str().unwrap().contains("White Pawn"), "{pawn}");
+    assert!(ninja.as_str().unwrap().contains("White Ninja Pawn"), "{ninja}");
+    assert_ne!(
+        pawn.as_str().unwrap().replace("White Pawn", ""),
+        ninja.as_str().unwrap().replace("White Ninja Pawn", "")
     );
     screenshot(c, "studio-start.png").await;
 }
@@ -342,6 +376,12 @@ pub(crate) async fn bomber_and_drop(c: &Client) {
     .await;
     let choices = js(c, "return [...document.querySelectorAll('#picker [data-move]')].map(b => b.dataset.move).join(' ')").await;
     assert_eq!(choices, "J@e2 J@e2e3 J@e2e4");
+    let words = js(c, "return [...document.querySelectorAll('#picker [data-move]')].map(b => b.textContent).join(' | ')").await;
+    assert_eq!(
+        words,
+        "Drop the Ninja Pawn on e2 | Drop the Ninja Pawn on e2, push to e3 | Drop the Ninja Pawn on e2, push to e4"
+    );
+    assert_eq!(covered(c, &["e2", "e3", "e4"]).await, "", "the picker covers a square");
     click(c, "#picker [data-move='J@e2e4']").await;
     wait(
         c,
@@ -352,10 +392,10 @@ pub(crate) async fn bomber_and_drop(c: &Client) {
     assert_eq!(
         js(
             c,
-            "return document.querySelector('#reserve-bottom [data-reserve=J]').textContent"
+            "return document.querySelector('#reserve-bottom [data-reserve=J]').lastChild.textContent"
         )
         .await,
-        "J×3"
+        "×3"
     );
     wait(
         c,
@@ -422,27 +462,31 @@ pub(crate) async fn break_the_file(c: &Client) {
     .await;
     wait(c, "the file's board", "document.querySelectorAll('#design-board rect.sq').length === 104 && document.querySelector('#diagnostics li.ok')").await;
     edit(c, "/GRNBQKBNRG/", "/GRNBZKBNRG/").await;
-    let line = wait(c, "the error", "document.querySelector('#diagnostics li[data-line]') && document.querySelector('#diagnostics li[data-line]').dataset.line").await;
+    let line = wait(c, "the error", "document.querySelector('#source-marks .inline') && document.querySelector('#source-marks .inline').dataset.line").await;
     let setup_line = js(c, "return document.getElementById('source').value.split('\\n').findIndex(l => l.startsWith('setup')) + 1").await;
     assert_eq!(line.as_str().unwrap(), setup_line.to_string());
+    // Shown once: beside its line, not again in the list below.
     let shown = js(
         c,
-        "return document.querySelector('#diagnostics li').textContent",
+        "return [...document.querySelectorAll('#source-marks .inline')].map(e => e.textContent).join(' | ')",
     )
     .await;
-    assert!(
-        shown.as_str().unwrap().contains(&format!(
-            "line {setup_line}, column 68: bad setup: no piece of this game has the letter `Z`"
-        )),
-        "{shown}"
+    assert_eq!(
+        shown,
+        "bad setup: no piece of this game has the letter `Z`: the letters are K Q R B N G F P J"
     );
-    // The text `fairyforge validate` prints, with the file name, line and column.
+    assert_eq!(
+        js(c, "return document.querySelectorAll('#diagnostics li').length").await,
+        0
+    );
+    // The squiggle's tooltip is the text `fairyforge validate` prints, the file named
+    // untitled.toml (it has no name yet), not after the game it started from.
+    let tip = js(c, "return document.querySelector('#source-marks .squiggle').title").await;
     assert!(
-        shown
-            .as_str()
+        tip.as_str()
             .unwrap()
-            .contains(&format!("birds-and-ninjas.toml:{setup_line}:68: bad setup")),
-        "{shown}"
+            .starts_with(&format!("untitled.toml:{setup_line}:68: bad setup")),
+        "{tip}"
     );
     assert_eq!(
         js(
@@ -522,6 +566,180 @@ pub(crate) async fn fix_the_file(c: &Client) {
         js(c, "return document.getElementById('game-select').value").await,
         "edited"
     );
+}
+
+/// The squares among `squares` that the open picker covers, as a list.
+async fn covered(c: &Client, squares: &[&str]) -> Value {
+    let list = serde_json::to_string(squares).unwrap();
+    js(
+        c,
+        &format!(
+            "const p = document.getElementById('picker').getBoundingClientRect(); return {list}.filter(n => {{ const r = document.querySelector('#play-board [data-square=' + n + ']').getBoundingClientRect(); return r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom; }}).join(' ')"
+        ),
+    )
+    .await
+}
+
+/// Castling beside the king's step to the same square: the picker says which is which in
+/// words and covers neither the king's square nor the rook; the move list writes the
+/// castling as O-O with the king's square, not as four squares.
+async fn castle_in_words(c: &Client, url: &str) {
+    c.goto(&format!(
+        "{url}#g=birds-and-ninjas&f={}&w=h&b=h",
+        "ff/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GR3K2RG/FF[JJJJjjjj]%20w%20BIbi%20-%200%201"
+    ))
+    .await
+    .unwrap();
+    c.refresh().await.unwrap();
+    wait(c, "the castling position", "document.body.dataset.ready === '1' && studio.state && studio.state.fen.includes('GR3K2RG')").await;
+    click(c, "#play-board [data-square=f1]").await;
+    click(c, "#play-board [data-square=g1]").await;
+    wait(c, "the picker", "!document.getElementById('picker').hidden").await;
+    let words = js(c, "return [...document.querySelectorAll('#picker [data-move]')].map(b => b.dataset.move + ': ' + b.textContent).join(' | ')").await;
+    assert_eq!(
+        words,
+        "f1g1: King to g1 | f1g1i1f1: Castle: king to g1, rook i1 to f1"
+    );
+    assert_eq!(covered(c, &["f1", "g1", "i1"]).await, "");
+    screenshot(c, "studio-castle.png").await;
+    click(c, "#picker [data-move=f1g1i1f1]").await;
+    wait(c, "the castling", "studio.state.history.length === 1").await;
+    assert_eq!(
+        js(c, "return document.querySelector('#move-list li span').textContent").await,
+        "O-O (g1)"
+    );
+    // A castling with a short form of its own keeps it.
+    click(c, "#undo").await;
+    wait(c, "the castling taken back", "studio.state.history.length === 0").await;
+    click(c, "#play-board [data-square=f1]").await;
+    click(c, "#play-board [data-square=h1]").await;
+    wait(c, "the castling to h1", "studio.state.history.length === 1").await;
+    assert_eq!(
+        js(c, "return document.querySelector('#move-list li span').textContent").await,
+        "Kh1"
+    );
+}
+
+/// Open a file through the file input, Download it, Undo a load over edited text, the
+/// reserves in the design preview, and "Start from" showing what a file extends.
+async fn files_in_and_out(c: &Client, url: &str) {
+    c.goto(&format!("{url}#g=birds-and-ninjas&w=h&b=h&tab=design"))
+        .await
+        .unwrap();
+    c.refresh().await.unwrap();
+    wait(c, "the design pane", "document.body.dataset.ready === '1' && document.querySelector('#diagnostics li.ok')").await;
+    // Both reserves beside the design preview.
+    wait(c, "the preview's reserves", "document.querySelector('#design-reserve-top [data-reserve=j]') && document.querySelector('#design-reserve-bottom [data-reserve=J]')").await;
+    assert_eq!(
+        js(c, "return document.querySelector('#design-reserve-top [data-reserve=j]').lastChild.textContent").await,
+        "×4"
+    );
+    // Open a file from the disk.
+    let path = std::env::temp_dir().join(format!("fairyforge-open-{}.toml", std::process::id()));
+    std::fs::write(&path, MINE).unwrap();
+    edit(c, "name = \"Birds and Ninjas\"", "name = \"Typed\"").await;
+    c.find(Locator::Css("#design-file"))
+        .await
+        .unwrap()
+        .send_keys(&path.display().to_string())
+        .await
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let name = path.file_name().unwrap().to_str().unwrap().to_string();
+    wait(c, "the opened file", &format!("document.querySelector('#diagnostics li.ok') && document.querySelector('#diagnostics li.ok').textContent === '{name}: ok (Mine)'")).await;
+    assert_eq!(js(c, "return document.getElementById('source').value").await, MINE);
+    // Start from shows what it extends.
+    assert_eq!(
+        js(c, "return document.getElementById('design-start').value").await,
+        "birds-and-ninjas"
+    );
+    // Download: the text under the file's own name.
+    js(c, "window.__dl = null; const made = URL.createObjectURL; URL.createObjectURL = (b) => { window.__blob = b; return made(b); }; const click = HTMLAnchorElement.prototype.click; HTMLAnchorElement.prototype.click = function () { if (this.download) { const a = this; window.__blob.text().then(t => { window.__dl = { name: a.download, text: t }; }); return; } return click.call(this); }; return true").await;
+    click(c, "#design-download").await;
+    let dl = wait(c, "the download", "window.__dl").await;
+    assert_eq!(dl["name"], name.as_str());
+    assert_eq!(dl["text"], MINE);
+    // The text typed before the file was opened is not lost: Undo load brings it back.
+    wait(c, "the undo button", "!document.getElementById('design-undo').hidden").await;
+    click(c, "#design-undo").await;
+    wait(c, "the typed text", "document.getElementById('source').value.includes('name = \"Typed\"')").await;
+    // Loading a game over edited text keeps it for Undo too.
+    edit(c, "name = \"Typed\"", "name = \"Typed again\"").await;
+    c.find(Locator::Css("#design-start"))
+        .await
+        .unwrap()
+        .select_by_value("chess")
+        .await
+        .unwrap();
+    click(c, "#design-load").await;
+    wait(c, "chess in the editor", "document.querySelectorAll('#design-board rect.sq').length === 64").await;
+    click(c, "#design-undo").await;
+    wait(c, "the text before the load", "document.getElementById('source').value.includes('name = \"Typed again\"')").await;
+    // A shared link of a file that extends chess: Start from says chess.
+    js(c, "const s = document.getElementById('source'); s.value = 'extends = \"chess\"\\nname = \"Shared\"\\n'; s.dispatchEvent(new Event('input')); return true").await;
+    wait(c, "the shared file's address", "location.hash.includes('x=z') && document.querySelector('#diagnostics li.ok') && document.querySelector('#diagnostics li.ok').textContent.includes('Shared')").await;
+    let link = js(c, "return location.href").await;
+    c.goto("about:blank").await.unwrap();
+    c.goto(link.as_str().unwrap()).await.unwrap();
+    wait(c, "the shared link", "document.body.dataset.ready === '1' && document.getElementById('source').value.includes('Shared')").await;
+    wait(c, "Start from", "document.getElementById('design-start').value === 'chess'").await;
+}
+
+/// At 400 px wide nothing scrolls sideways, and the board and its reserves sit together.
+async fn at_phone_width(c: &Client, url: &str) {
+    c.set_window_size(400, 900).await.unwrap();
+    c.goto(&format!("{url}#g=birds-and-ninjas&w=h&b=h"))
+        .await
+        .unwrap();
+    c.refresh().await.unwrap();
+    wait(c, "the page", "document.body.dataset.ready === '1' && studio.state && document.querySelector('#play-board svg')").await;
+    for tab in ["play", "design", "pieces", "analysis"] {
+        click(c, &format!("#tab-{tab}")).await;
+        wait(c, tab, &format!("!document.getElementById('pane-{tab}').hidden")).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let wide = js(c, "return document.documentElement.scrollWidth - document.documentElement.clientWidth").await;
+        assert_eq!(wide, 0, "the {tab} pane scrolls sideways at 400 px");
+        if tab == "design" {
+            screenshot(c, "studio-phone-design.png").await;
+        }
+    }
+    click(c, "#tab-play").await;
+    // The reserves touch the board: no more than a line's height between them.
+    let gaps = js(c, "const b = document.querySelector('#play-board svg').getBoundingClientRect(); const t = document.getElementById('reserve-top').getBoundingClientRect(); const u = document.getElementById('reserve-bottom').getBoundingClientRect(); return [b.top - t.bottom, u.top - b.bottom]").await;
+    for g in gaps.as_array().unwrap() {
+        assert!(g.as_f64().unwrap() < 30.0, "a gap of {g} px between the board and a reserve");
+    }
+    screenshot(c, "studio-phone.png").await;
+    c.set_window_size(1400, 1000).await.unwrap();
+}
+
+/// `fairyforge serve FILE`: the file in the Design pane, named by its own name; Save writes
+/// it back; a change on disk reloads the pane.
+async fn drive_served(c: &Client, url: &str, path: &Path, folder: &Path) {
+    c.goto(url).await.unwrap();
+    wait(c, "the served file", "document.body.dataset.ready === '1' && document.querySelector('#diagnostics li.ok')").await;
+    assert_eq!(
+        js(c, "return document.querySelector('#diagnostics li.ok').textContent").await,
+        "mine.toml: ok (Mine)"
+    );
+    assert_eq!(js(c, "return document.getElementById('tab-design').getAttribute('aria-selected')").await, "true");
+    assert_eq!(js(c, "return document.getElementById('source').value").await, MINE);
+    wait(c, "saved", "document.getElementById('design-state').textContent.startsWith('mine.toml: saved')").await;
+    edit(c, "name = \"Mine\"", "name = \"Saved\"").await;
+    wait(c, "unsaved", "document.getElementById('design-state').textContent.startsWith('mine.toml: unsaved changes')").await;
+    click(c, "#design-save").await;
+    wait(c, "saved again", "document.getElementById('design-state').textContent.startsWith('mine.toml: saved')").await;
+    assert_eq!(
+        std::fs::read_to_string(path).unwrap(),
+        MINE.replace("Mine", "Saved")
+    );
+    // Another program changes the file: the pane follows.
+    let other = "extends = \"chess\"\nname = \"From the disk\"\n";
+    let temp = folder.join("next.toml");
+    std::fs::write(&temp, other).unwrap();
+    std::fs::rename(&temp, path).unwrap();
+    wait(c, "the file reloaded", "document.getElementById('source').value.includes('From the disk') && document.querySelectorAll('#design-board rect.sq').length === 64").await;
+    screenshot(c, "studio-file.png").await;
 }
 
 /// Replaces text in the editor as typing would (the editor hears an `input` event).
