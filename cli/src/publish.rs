@@ -35,9 +35,9 @@ enum Game {
 }
 
 pub fn run(a: PublishArgs) -> Result {
-    let engine = wasm::required("publish")?;
     let spec = &a.game.variant;
     let (game, variant) = load(spec, &a.game.options)?;
+    let engine = wasm::required("publish")?;
     let page = page(engine, &game, &a.game.options, &Description::of(&variant))?;
     let out = a.output.unwrap_or_else(|| {
         let stem = Path::new(spec)
@@ -349,6 +349,7 @@ const PUBLISH_CSS: &str = r#"
 .rules h4 { font-size: 1.1em; }
 .rules h4, .rules h5 { margin-bottom: 0.2em; }
 .rules p.fact { margin: 0.15em 0; }
+.rules p, .rules li { overflow-wrap: anywhere; }
 .rules pre.diagram { display: inline-block; margin: 0.3em 1em 0.8em 0; padding: 0.4em 0.6em; font-size: 0.8em; line-height: 1.15; overflow-x: auto; max-width: 100%; }
 .rules code { overflow-wrap: anywhere; }
 "#;

@@ -297,11 +297,27 @@ pub(crate) async fn open_birds_and_ninjas(c: &Client, url: &str) {
     );
     // Pieces are core's pictures: the pawn on e2 and the ninja pawn in reserve differ, and
     // the reserve shows the same picture as the board would.
-    wait(c, "the pictures", "document.querySelector('#play-board [data-on=e2] svg')").await;
-    let pawn = js(c, "return document.querySelector('#play-board [data-on=e2] svg').innerHTML").await;
-    let ninja = js(c, "return document.querySelector('#reserve-bottom [data-reserve=J] svg').innerHTML").await;
+    wait(
+        c,
+        "the pictures",
+        "document.querySelector('#play-board [data-on=e2] svg')",
+    )
+    .await;
+    let pawn = js(
+        c,
+        "return document.querySelector('#play-board [data-on=e2] svg').innerHTML",
+    )
+    .await;
+    let ninja = js(
+        c,
+        "return document.querySelector('#reserve-bottom [data-reserve=J] svg').innerHTML",
+    )
+    .await;
     assert!(pawn.as_str().unwrap().contains("White Pawn"), "{pawn}");
-    assert!(ninja.as_str().unwrap().contains("White Ninja Pawn"), "{ninja}");
+    assert!(
+        ninja.as_str().unwrap().contains("White Ninja Pawn"),
+        "{ninja}"
+    );
     assert_ne!(
         pawn.as_str().unwrap().replace("White Pawn", ""),
         ninja.as_str().unwrap().replace("White Ninja Pawn", "")
@@ -381,7 +397,11 @@ pub(crate) async fn bomber_and_drop(c: &Client) {
         words,
         "Drop the Ninja Pawn on e2 | Drop the Ninja Pawn on e2, push to e3 | Drop the Ninja Pawn on e2, push to e4"
     );
-    assert_eq!(covered(c, &["e2", "e3", "e4"]).await, "", "the picker covers a square");
+    assert_eq!(
+        covered(c, &["e2", "e3", "e4"]).await,
+        "",
+        "the picker covers a square"
+    );
     click(c, "#picker [data-move='J@e2e4']").await;
     wait(
         c,
@@ -476,12 +496,20 @@ pub(crate) async fn break_the_file(c: &Client) {
         "bad setup: no piece of this game has the letter `Z`: the letters are K Q R B N G F P J"
     );
     assert_eq!(
-        js(c, "return document.querySelectorAll('#diagnostics li').length").await,
+        js(
+            c,
+            "return document.querySelectorAll('#diagnostics li').length"
+        )
+        .await,
         0
     );
     // The squiggle's tooltip is the text `fairyforge validate` prints, the file named
     // untitled.toml (it has no name yet), not after the game it started from.
-    let tip = js(c, "return document.querySelector('#source-marks .squiggle').title").await;
+    let tip = js(
+        c,
+        "return document.querySelector('#source-marks .squiggle').title",
+    )
+    .await;
     assert!(
         tip.as_str()
             .unwrap()
@@ -605,17 +633,30 @@ async fn castle_in_words(c: &Client, url: &str) {
     click(c, "#picker [data-move=f1g1i1f1]").await;
     wait(c, "the castling", "studio.state.history.length === 1").await;
     assert_eq!(
-        js(c, "return document.querySelector('#move-list li span').textContent").await,
+        js(
+            c,
+            "return document.querySelector('#move-list li span').textContent"
+        )
+        .await,
         "O-O (g1)"
     );
     // A castling with a short form of its own keeps it.
     click(c, "#undo").await;
-    wait(c, "the castling taken back", "studio.state.history.length === 0").await;
+    wait(
+        c,
+        "the castling taken back",
+        "studio.state.history.length === 0",
+    )
+    .await;
     click(c, "#play-board [data-square=f1]").await;
     click(c, "#play-board [data-square=h1]").await;
     wait(c, "the castling to h1", "studio.state.history.length === 1").await;
     assert_eq!(
-        js(c, "return document.querySelector('#move-list li span').textContent").await,
+        js(
+            c,
+            "return document.querySelector('#move-list li span').textContent"
+        )
+        .await,
         "Kh1"
     );
 }
@@ -627,7 +668,12 @@ async fn files_in_and_out(c: &Client, url: &str) {
         .await
         .unwrap();
     c.refresh().await.unwrap();
-    wait(c, "the design pane", "document.body.dataset.ready === '1' && document.querySelector('#diagnostics li.ok')").await;
+    wait(
+        c,
+        "the design pane",
+        "document.body.dataset.ready === '1' && document.querySelector('#diagnostics li.ok')",
+    )
+    .await;
     // Both reserves beside the design preview.
     wait(c, "the preview's reserves", "document.querySelector('#design-reserve-top [data-reserve=j]') && document.querySelector('#design-reserve-bottom [data-reserve=J]')").await;
     assert_eq!(
@@ -647,7 +693,10 @@ async fn files_in_and_out(c: &Client, url: &str) {
     let _ = std::fs::remove_file(&path);
     let name = path.file_name().unwrap().to_str().unwrap().to_string();
     wait(c, "the opened file", &format!("document.querySelector('#diagnostics li.ok') && document.querySelector('#diagnostics li.ok').textContent === '{name}: ok (Mine)'")).await;
-    assert_eq!(js(c, "return document.getElementById('source').value").await, MINE);
+    assert_eq!(
+        js(c, "return document.getElementById('source').value").await,
+        MINE
+    );
     // Start from shows what it extends.
     assert_eq!(
         js(c, "return document.getElementById('design-start').value").await,
@@ -660,9 +709,19 @@ async fn files_in_and_out(c: &Client, url: &str) {
     assert_eq!(dl["name"], name.as_str());
     assert_eq!(dl["text"], MINE);
     // The text typed before the file was opened is not lost: Undo load brings it back.
-    wait(c, "the undo button", "!document.getElementById('design-undo').hidden").await;
+    wait(
+        c,
+        "the undo button",
+        "!document.getElementById('design-undo').hidden",
+    )
+    .await;
     click(c, "#design-undo").await;
-    wait(c, "the typed text", "document.getElementById('source').value.includes('name = \"Typed\"')").await;
+    wait(
+        c,
+        "the typed text",
+        "document.getElementById('source').value.includes('name = \"Typed\"')",
+    )
+    .await;
     // Loading a game over edited text keeps it for Undo too.
     edit(c, "name = \"Typed\"", "name = \"Typed again\"").await;
     c.find(Locator::Css("#design-start"))
@@ -672,9 +731,19 @@ async fn files_in_and_out(c: &Client, url: &str) {
         .await
         .unwrap();
     click(c, "#design-load").await;
-    wait(c, "chess in the editor", "document.querySelectorAll('#design-board rect.sq').length === 64").await;
+    wait(
+        c,
+        "chess in the editor",
+        "document.querySelectorAll('#design-board rect.sq').length === 64",
+    )
+    .await;
     click(c, "#design-undo").await;
-    wait(c, "the text before the load", "document.getElementById('source').value.includes('name = \"Typed again\"')").await;
+    wait(
+        c,
+        "the text before the load",
+        "document.getElementById('source').value.includes('name = \"Typed again\"')",
+    )
+    .await;
     // A shared link of a file that extends chess: Start from says chess.
     js(c, "const s = document.getElementById('source'); s.value = 'extends = \"chess\"\\nname = \"Shared\"\\n'; s.dispatchEvent(new Event('input')); return true").await;
     wait(c, "the shared file's address", "location.hash.includes('x=z') && document.querySelector('#diagnostics li.ok') && document.querySelector('#diagnostics li.ok').textContent.includes('Shared')").await;
@@ -682,7 +751,12 @@ async fn files_in_and_out(c: &Client, url: &str) {
     c.goto("about:blank").await.unwrap();
     c.goto(link.as_str().unwrap()).await.unwrap();
     wait(c, "the shared link", "document.body.dataset.ready === '1' && document.getElementById('source').value.includes('Shared')").await;
-    wait(c, "Start from", "document.getElementById('design-start').value === 'chess'").await;
+    wait(
+        c,
+        "Start from",
+        "document.getElementById('design-start').value === 'chess'",
+    )
+    .await;
 }
 
 /// At 400 px wide nothing scrolls sideways, and the board and its reserves sit together.
@@ -695,9 +769,18 @@ async fn at_phone_width(c: &Client, url: &str) {
     wait(c, "the page", "document.body.dataset.ready === '1' && studio.state && document.querySelector('#play-board svg')").await;
     for tab in ["play", "design", "pieces", "analysis"] {
         click(c, &format!("#tab-{tab}")).await;
-        wait(c, tab, &format!("!document.getElementById('pane-{tab}').hidden")).await;
+        wait(
+            c,
+            tab,
+            &format!("!document.getElementById('pane-{tab}').hidden"),
+        )
+        .await;
         tokio::time::sleep(Duration::from_millis(300)).await;
-        let wide = js(c, "return document.documentElement.scrollWidth - document.documentElement.clientWidth").await;
+        let wide = js(
+            c,
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth",
+        )
+        .await;
         assert_eq!(wide, 0, "the {tab} pane scrolls sideways at 400 px");
         if tab == "design" {
             screenshot(c, "studio-phone-design.png").await;
@@ -707,7 +790,10 @@ async fn at_phone_width(c: &Client, url: &str) {
     // The reserves touch the board: no more than a line's height between them.
     let gaps = js(c, "const b = document.querySelector('#play-board svg').getBoundingClientRect(); const t = document.getElementById('reserve-top').getBoundingClientRect(); const u = document.getElementById('reserve-bottom').getBoundingClientRect(); return [b.top - t.bottom, u.top - b.bottom]").await;
     for g in gaps.as_array().unwrap() {
-        assert!(g.as_f64().unwrap() < 30.0, "a gap of {g} px between the board and a reserve");
+        assert!(
+            g.as_f64().unwrap() < 30.0,
+            "a gap of {g} px between the board and a reserve"
+        );
     }
     screenshot(c, "studio-phone.png").await;
     c.set_window_size(1400, 1000).await.unwrap();
@@ -717,18 +803,47 @@ async fn at_phone_width(c: &Client, url: &str) {
 /// it back; a change on disk reloads the pane.
 async fn drive_served(c: &Client, url: &str, path: &Path, folder: &Path) {
     c.goto(url).await.unwrap();
-    wait(c, "the served file", "document.body.dataset.ready === '1' && document.querySelector('#diagnostics li.ok')").await;
+    wait(
+        c,
+        "the served file",
+        "document.body.dataset.ready === '1' && document.querySelector('#diagnostics li.ok')",
+    )
+    .await;
     assert_eq!(
-        js(c, "return document.querySelector('#diagnostics li.ok').textContent").await,
+        js(
+            c,
+            "return document.querySelector('#diagnostics li.ok').textContent"
+        )
+        .await,
         "mine.toml: ok (Mine)"
     );
-    assert_eq!(js(c, "return document.getElementById('tab-design').getAttribute('aria-selected')").await, "true");
-    assert_eq!(js(c, "return document.getElementById('source').value").await, MINE);
-    wait(c, "saved", "document.getElementById('design-state').textContent.startsWith('mine.toml: saved')").await;
+    assert_eq!(
+        js(
+            c,
+            "return document.getElementById('tab-design').getAttribute('aria-selected')"
+        )
+        .await,
+        "true"
+    );
+    assert_eq!(
+        js(c, "return document.getElementById('source').value").await,
+        MINE
+    );
+    wait(
+        c,
+        "saved",
+        "document.getElementById('design-state').textContent.startsWith('mine.toml: saved')",
+    )
+    .await;
     edit(c, "name = \"Mine\"", "name = \"Saved\"").await;
     wait(c, "unsaved", "document.getElementById('design-state').textContent.startsWith('mine.toml: unsaved changes')").await;
     click(c, "#design-save").await;
-    wait(c, "saved again", "document.getElementById('design-state').textContent.startsWith('mine.toml: saved')").await;
+    wait(
+        c,
+        "saved again",
+        "document.getElementById('design-state').textContent.startsWith('mine.toml: saved')",
+    )
+    .await;
     assert_eq!(
         std::fs::read_to_string(path).unwrap(),
         MINE.replace("Mine", "Saved")

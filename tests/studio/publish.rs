@@ -86,3 +86,43 @@ async fn a_published_page_from_the_disk() {
     b.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A page can read no file: a game that imports one of its directory is refused, with the
+/// loader's own words and what to do; a game with a mistake gets `validate`'s message.
+#[test]
+fn a_game_that_reads_its_directory_is_refused() {
+    let dir = temp_dir("publish-imports");
+    std::fs::write(
+        dir.join("mine.toml"),
+        "[piece.stone]\nletter = \"S\"\nmoves = [{ leap = \"all\" }]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("game.toml"),
+        "extends = \"chess\"\nname = \"Stones\"\nimport = [\"pieces.toml\", \"mine.toml\"]\n",
+    )
+    .unwrap();
+    let game = dir.join("game.toml");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fairyforge"))
+        .args(["validate", game.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fairyforge"))
+        .args(["publish", game.to_str().unwrap(), "-o"])
+        .arg(dir.join("game.html"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.starts_with(&format!(
+            "error: {} imports or extends a file beside it, and the page can read only the built-in library and games; put what it imports into the file itself:\n",
+            game.display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("mine.toml"), "{err}");
+    assert!(!dir.join("game.html").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -154,7 +154,12 @@ async fn site_figures() {
     c.goto(&format!("{url}?t#g=birds-and-ninjas&w=c&b=h&t=10000"))
         .await
         .unwrap();
-    wait(c, "the page", "document.body.dataset.ready === '1' && studio.state").await;
+    wait(
+        c,
+        "the page",
+        "document.body.dataset.ready === '1' && studio.state",
+    )
+    .await;
     wait(
         c,
         "the computer thinking",
