@@ -2,7 +2,7 @@
 //! browser: the rules are there, a move is played and the computer answers, with nothing
 //! fetched and no server anywhere.
 
-use crate::browser::{click, js, wait};
+use crate::browser::{click, js, screenshot, wait};
 use crate::chrome::{ONE_AT_A_TIME, chromium, fairyforge, skipped, temp_dir};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -21,10 +21,22 @@ async fn a_published_page_from_the_disk() {
     let size = std::fs::metadata(&page).unwrap().len();
     assert!(size < 3_000_000, "the page is {size} bytes");
     let html = std::fs::read_to_string(&page).unwrap();
-    // Nothing to fetch: no script, style or picture from elsewhere.
-    for outside in ["src=\"", "href=\"static", "url("] {
+    // Nothing to fetch: outside its scripts' text, no element names a file, and the
+    // styles load nothing.
+    let markup: String = html
+        .split("<script")
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                part.split_once("</script>").map_or("", |(_, after)| after)
+            }
+        })
+        .collect();
+    for outside in [" src=", " href=", "url(", "@import"] {
         assert!(
-            !html.contains(outside),
+            !markup.contains(outside),
             "the page refers to a file: {outside}"
         );
     }
@@ -83,6 +95,42 @@ async fn a_published_page_from_the_disk() {
         "studio.state.history.length === 2 && studio.state.turn === 'white'",
     )
     .await;
+    screenshot(c, "publish.png").await;
+    // At a phone's width (400 px) nothing scrolls sideways, the rules included.
+    c.set_window_size(400, 900).await.unwrap();
+    c.refresh().await.unwrap();
+    wait(
+        c,
+        "the page at 400 px",
+        "document.body.dataset.ready === '1' && studio.state && document.querySelector('#play-board svg')",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        .await,
+        0,
+        "the published page scrolls sideways at 400 px"
+    );
+    screenshot(c, "publish-phone.png").await;
+    // The Rules button leads to the rules.
+    click(c, "#show-rules").await;
+    wait(
+        c,
+        "the rules in view",
+        "Math.abs(document.getElementById('rules').getBoundingClientRect().top) < 2",
+    )
+    .await;
+    if let Some(dir) = std::env::var_os("FAIRYFORGE_SCREENSHOTS") {
+        let png = c.screenshot().await.expect("a screenshot");
+        std::fs::write(
+            std::path::Path::new(&dir).join("publish-phone-rules.png"),
+            png,
+        )
+        .unwrap();
+    }
     b.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use fantoccini::{Client, Locator};
 
-use crate::browser::{self, click, js, wait};
+use crate::browser::{self, click, js, screenshot, wait};
 use crate::chrome::{ONE_AT_A_TIME, chromium, fairyforge, skipped, static_server, temp_dir};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -60,17 +60,41 @@ async fn drive(c: &Client, url: &str, dir: &Path) {
         "wasm"
     );
     browser::play_a_move(c).await;
+    screenshot(c, "site.png").await;
     browser::bomber_and_drop(c).await;
     open_a_file(c, dir).await;
-    browser::break_the_file(c).await;
+    break_the_file(c).await;
     browser::fix_the_file(c).await;
     play_the_new_game(c).await;
+    at_phone_width(c).await;
+}
+
+/// The static studio at a phone's width (400 px): nothing scrolls sideways.
+async fn at_phone_width(c: &Client) {
+    c.set_window_size(400, 900).await.unwrap();
+    c.refresh().await.unwrap();
+    wait(
+        c,
+        "the page at 400 px",
+        "document.body.dataset.ready === '1' && studio.state && document.querySelector('#play-board svg')",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        .await,
+        0,
+        "the static studio scrolls sideways at 400 px"
+    );
+    screenshot(c, "site-phone.png").await;
 }
 
 /// Opens a variant file from the disk in the Design pane (the browser reads it).
 async fn open_a_file(c: &Client, dir: &Path) {
     let text = include_str!("../../variants/birds-and-ninjas.toml");
-    let file = dir.join("birds-and-ninjas.toml");
+    let file = dir.join("ninjas-at-home.toml");
     std::fs::write(&file, format!("# Opened from the disk.\n{text}")).unwrap();
     click(c, "#tab-design").await;
     c.find(Locator::Css("#design-file"))
@@ -85,6 +109,42 @@ async fn open_a_file(c: &Client, dir: &Path) {
         "document.getElementById('source').value.startsWith('# Opened from the disk.\\n')",
     )
     .await;
+}
+
+/// The opened file broken: the error at its line, in the words of `fairyforge validate`
+/// with the file's name.
+async fn break_the_file(c: &Client) {
+    wait(
+        c,
+        "the file's board",
+        "document.querySelectorAll('#design-board rect.sq').length === 104 && document.querySelector('#diagnostics li.ok')",
+    )
+    .await;
+    browser::edit(c, "/GRNBQKBNRG/", "/GRNBZKBNRG/").await;
+    let line = wait(
+        c,
+        "the error",
+        "document.querySelector('#source-marks .inline') && document.querySelector('#source-marks .inline').dataset.line",
+    )
+    .await;
+    let setup_line = js(
+        c,
+        "return document.getElementById('source').value.split('\\n').findIndex(l => l.startsWith('setup')) + 1",
+    )
+    .await;
+    assert_eq!(line.as_str().unwrap(), setup_line.to_string());
+    assert_eq!(setup_line, 7, "the opened file's setup is on its line 7");
+    let tip = js(
+        c,
+        "return document.querySelector('#source-marks .squiggle').title",
+    )
+    .await;
+    assert!(
+        tip.as_str().unwrap().starts_with(
+            "ninjas-at-home.toml:7:68: bad setup: no piece of this game has the letter `Z`"
+        ),
+        "{tip}"
+    );
 }
 
 /// A new game of the edited file: a move and the computer's answer.
