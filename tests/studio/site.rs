@@ -66,7 +66,64 @@ async fn drive(c: &Client, url: &str, dir: &Path) {
     break_the_file(c).await;
     browser::fix_the_file(c).await;
     play_the_new_game(c).await;
+    stop_and_go_on(c).await;
     at_phone_width(c).await;
+}
+
+/// A long request stopped (its worker ended) and the next one answered (by a new worker).
+async fn stop_and_go_on(c: &Client) {
+    click(c, "#tab-analysis").await;
+    c.find(Locator::Css("#analyse-time"))
+        .await
+        .unwrap()
+        .select_by_value("30000")
+        .await
+        .unwrap();
+    click(c, "#analyse-run").await;
+    wait(
+        c,
+        "the analysis running",
+        "!document.getElementById('analyse-stop').disabled",
+    )
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    click(c, "#analyse-stop").await;
+    wait(
+        c,
+        "the analysis stopped",
+        "document.getElementById('analyse-stop').disabled && !document.getElementById('analyse-run').disabled",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#analyse-lines tbody tr').length"
+        )
+        .await,
+        0
+    );
+    js(
+        c,
+        "document.getElementById('perft-depth').value = '1'; return true",
+    )
+    .await;
+    click(c, "#perft-run").await;
+    let total = wait(
+        c,
+        "perft after the stop",
+        "document.getElementById('perft-total').textContent.startsWith('perft 1: ') && document.getElementById('perft-total').textContent",
+    )
+    .await;
+    // As many paths as the position has moves.
+    let moves = js(c, "return String(studio.state.legal.length)").await;
+    assert!(
+        total
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("perft 1: {} paths", moves.as_str().unwrap())),
+        "{total} ({moves} moves)"
+    );
+    click(c, "#tab-play").await;
 }
 
 /// The static studio at a phone's width (400 px): nothing scrolls sideways.
@@ -97,6 +154,13 @@ async fn open_a_file(c: &Client, dir: &Path) {
     let file = dir.join("ninjas-at-home.toml");
     std::fs::write(&file, format!("# Opened from the disk.\n{text}")).unwrap();
     click(c, "#tab-design").await;
+    // The pane shows the game's file first.
+    wait(
+        c,
+        "the game's file in the editor",
+        "document.getElementById('source').value.includes('name = \"Birds and Ninjas\"') && document.querySelector('#diagnostics li.ok')",
+    )
+    .await;
     c.find(Locator::Css("#design-file"))
         .await
         .expect("the Open button's file input")

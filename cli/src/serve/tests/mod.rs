@@ -16,6 +16,7 @@ use super::{AppState, Config, router};
 mod file;
 mod games;
 mod limits;
+mod page_engine;
 mod piece;
 mod play;
 mod readable;
