@@ -25,6 +25,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("tools", &["describe", "testfile", "search"]),
+    ("front ends", &["contract", "service"]),
 ];
 
 /// The facade: `Position`'s methods that call into a later layer.

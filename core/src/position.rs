@@ -581,6 +581,13 @@ impl Position {
         crate::outcome::outcome(self)
     }
 
+    /// [`Position::outcome`] for a caller that holds the position's legal moves
+    /// (`legal`, as [`Position::legal_moves`] gives them): the same answer without
+    /// generating them again.
+    pub fn outcome_with_moves(&self, legal: &[Move]) -> Option<Outcome> {
+        crate::outcome::outcome_knowing(self, || legal.is_empty())
+    }
+
     /// The result by Capture the Scepter (R25), if a royal piece stands on an opponent's
     /// rear square, whether a move or the position string put it there: cheaper than
     /// [`Position::outcome`], which also looks for moves.

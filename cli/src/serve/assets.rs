@@ -48,24 +48,6 @@ pub fn index_with_wasm(server: bool) -> String {
     )
 }
 
-/// The documentation's example variant files: `(id, text)`.
-pub const EXAMPLES: &[(&str, &str)] = &[
-    (
-        "dive-bombers",
-        include_str!("../../../docs/examples/dive-bombers.toml"),
-    ),
-    (
-        "cannon-corners",
-        include_str!("../../../docs/examples/cannon-corners.toml"),
-    ),
-    (
-        "stealth-slots",
-        include_str!("../../../docs/examples/stealth-slots.toml"),
-    ),
-    ("zoo", include_str!("../../../docs/examples/zoo.toml")),
-    ("bad", include_str!("../../../docs/examples/bad.toml")),
-];
-
 fn with_type(content_type: &'static str, body: &'static str) -> Response {
     (
         [

@@ -13,13 +13,13 @@ use serde_json::{Value, json};
 
 use super::{AppState, Config, router};
 
+mod call;
 mod file;
 mod games;
 mod limits;
 mod page_engine;
 mod piece;
 mod play;
-mod readable;
 mod think;
 
 /// A server on a free loopback port, running on the test's runtime.
