@@ -549,7 +549,11 @@ async fn a_king_in_check(c: &Client, url: &str) {
     )
     .await;
     assert_eq!(
-        js(c, "return document.querySelector('#play-board circle.check').dataset.check").await,
+        js(
+            c,
+            "return document.querySelector('#play-board circle.check').dataset.check"
+        )
+        .await,
         "e1"
     );
 }
