@@ -62,10 +62,16 @@ pub(crate) fn repetitions(pos: &Position) -> usize {
 
 /// The result if the game is over, considering every rule of R24 and R25.
 pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
+    outcome_knowing(pos, || pos.legal_moves().is_empty())
+}
+
+/// The same, with `stuck` saying whether the side to move has no legal move (asked only
+/// when the rules before it have not ended the game): for callers that hold the moves.
+pub(crate) fn outcome_knowing(pos: &Position, stuck: impl FnOnce() -> bool) -> Option<Outcome> {
     if let Some(o) = scepter_outcome(pos) {
         return Some(o);
     }
-    if pos.legal_moves().is_empty() {
+    if stuck() {
         let reason = if pos.is_check() {
             EndReason::Checkmate
         } else {

@@ -1,5 +1,5 @@
-//! The page, built into the binary: HTML, CSS and JavaScript modules from `cli/web/`, and
-//! the documentation's example variant files. Nothing is read from the disk at run time.
+//! The page, built into the binary: HTML, CSS and JavaScript modules from `cli/web/`.
+//! Nothing is read from the disk at run time.
 
 use axum::extract::Path;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -26,24 +26,6 @@ const FILES: &[(&str, &str, &str)] = &[
 const JS: &str = "text/javascript";
 
 const INDEX: &str = include_str!("../../web/index.html");
-
-/// The documentation's example variant files: `(id, text)`.
-pub const EXAMPLES: &[(&str, &str)] = &[
-    (
-        "dive-bombers",
-        include_str!("../../../docs/examples/dive-bombers.toml"),
-    ),
-    (
-        "cannon-corners",
-        include_str!("../../../docs/examples/cannon-corners.toml"),
-    ),
-    (
-        "stealth-slots",
-        include_str!("../../../docs/examples/stealth-slots.toml"),
-    ),
-    ("zoo", include_str!("../../../docs/examples/zoo.toml")),
-    ("bad", include_str!("../../../docs/examples/bad.toml")),
-];
 
 fn with_type(content_type: &'static str, body: &'static str) -> Response {
     (

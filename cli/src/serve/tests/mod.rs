@@ -13,11 +13,11 @@ use serde_json::{Value, json};
 
 use super::{AppState, Config, router};
 
+mod call;
 mod games;
 mod limits;
 mod piece;
 mod play;
-mod readable;
 mod think;
 
 /// A server on a free loopback port, running on the test's runtime.
