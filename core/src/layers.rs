@@ -21,7 +21,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "rules and text",
         &[
-            "outcome", "refusal", "perft", "diagram", "picture", "notation", "input", "xbetza",
+            "outcome", "refusal", "perft", "diagram", "picture", "notation", "xbetza",
         ],
     ),
     ("tools", &["describe", "testfile", "search"]),
@@ -29,10 +29,7 @@ const LAYERS: &[(&str, &[&str])] = &[
 ];
 
 /// The facade: `Position`'s methods that call into a later layer.
-const FACADE: &[(&str, &[&str])] = &[(
-    "position",
-    &["movegen", "outcome", "notation", "input", "diagram"],
-)];
+const FACADE: &[(&str, &[&str])] = &[("position", &["movegen", "outcome", "diagram"])];
 
 /// The modules of the crate named in `text` as `crate::name` or `crate::{name, ...}`,
 /// outside comments and the `#[cfg(test)] mod tests` block.

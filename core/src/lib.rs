@@ -42,7 +42,6 @@ pub mod describe;
 mod diagnostic;
 mod diagram;
 pub mod geometry;
-mod input;
 #[cfg(test)]
 mod layers;
 mod load;
@@ -68,17 +67,16 @@ mod zobrist;
 
 pub use diagnostic::{Diagnostic, Location};
 pub use geometry::Geometry;
-pub use input::{Illegal, InputError, Unreadable};
 pub use load::{
     Checked, LoadError, Loader, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_DIRECTIONS, MAX_FILE_BYTES,
     MAX_FILES, MAX_OPTIONS, MAX_PROMOTIONS, library_pieces,
 };
 pub use moves::{Move, MoveKind};
-pub use notation::{Malformed, MoveError};
+pub use notation::{Illegal, InputError, Malformed, MoveError, PlayTextError, Unreadable};
 pub use options::{OptionError, OptionSetting};
 pub use outcome::{EndReason, Outcome};
 pub use perft::{divide, perft, perft_with_progress};
-pub use position::{IllegalMove, PlayTextError, Position};
+pub use position::{IllegalMove, Position};
 pub use refusal::CastlingRefusal;
 pub use setup::{MAX_COUNTER, MAX_RESERVE, Setup, SetupError, SetupErrorKind};
 pub use source::Severity;

@@ -4,13 +4,12 @@
 //! This is the one place that implements [`Position`]. Its public methods are the API of
 //! the library; move generation (`movegen`), attack detection (`attack`), move text
 //! (`notation`, `input`) and the end of the game (`outcome`) are functions over a position
-//! in their own modules, which these methods call.
+//! in their own modules, which these methods call (move text adds its own methods, in
+//! `notation`).
 
 use std::sync::Arc;
 
-use crate::input::InputError;
 use crate::moves::{Move, MoveKind};
-use crate::notation::MoveError;
 use crate::outcome::Outcome;
 use crate::setup::{self, MAX_COUNTER, Setup, SetupData, SetupError};
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
@@ -124,18 +123,6 @@ pub struct Position {
 pub struct IllegalMove {
     /// The move's text, as far as the position can write it.
     pub text: String,
-}
-
-/// A move of a list of move texts that could not be played ([`Position::play_text`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {} ({}): {error}", .index + 1, .text)]
-pub struct PlayTextError {
-    /// The place of the move in the list, from 0.
-    pub index: usize,
-    /// The move's text.
-    pub text: String,
-    /// Why it was not played.
-    pub error: MoveError,
 }
 
 impl std::fmt::Debug for Position {
@@ -544,36 +531,6 @@ impl Position {
         self.halfmove = u.halfmove;
         self.hash = u.hash;
         Some(m)
-    }
-
-    /// The R29 text of a move of this position.
-    pub fn move_text(&self, m: &Move) -> String {
-        crate::notation::move_text(self, m)
-    }
-
-    /// Finds the legal move with this R29 text.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    /// Resolves what a player typed to a legal move: the R29 text, or a short form such as
-    /// `Nf3`, `exd6`, `e10=Q`, `J@e5` or `O-O` (see [`InputError`] for the reasons one is
-    /// refused).
-    pub fn parse_input(&self, input: &str) -> Result<Move, InputError> {
-        crate::input::parse_input(self, input)
-    }
-
-    /// Plays moves given as R29 text, in order, stopping at the first that is not legal.
-    pub fn play_text(&mut self, moves: &[&str]) -> Result<(), PlayTextError> {
-        for (index, t) in moves.iter().enumerate() {
-            let m = self.parse_move(t).map_err(|error| PlayTextError {
-                index,
-                text: t.to_string(),
-                error,
-            })?;
-            self.play_unchecked(&m);
-        }
-        Ok(())
     }
 
     /// The result if the game is over, considering every rule of R24 and R25.

@@ -1,7 +1,6 @@
 //! Why a castling written as text (R29: the king's move then the rook's, `f1b1b1c1`,
 //! `f10b10b10c10`) is not legal now: the reason of the R22 rule it breaks, for the
-//! messages of the move-text reader ([`crate::notation`]) and of player input
-//! ([`crate::input`]). The rules are checked by the move generator itself
+//! messages of the move-text readers ([`crate::notation`]). The rules are checked by the move generator itself
 //! ([`crate::movegen::castle_refusal`]), so a message never disagrees with the moves.
 
 use crate::movegen::{Refusal, castle_refusal};

@@ -218,6 +218,7 @@ async fn drive(c: &Client, url: &str) {
     castle_in_words(c, url).await;
     files_in_and_out(c, url).await;
     at_phone_width(c, url).await;
+    a_king_in_check(c, url).await;
 }
 
 /// Opens the page on chess, then starts Birds and Ninjas from the game list: the board as it is.
@@ -866,4 +867,26 @@ pub(crate) async fn edit(c: &Client, from: &str, to: &str) {
         ),
     )
     .await;
+}
+
+/// A mated king is ringed where the studio's state says it stands.
+async fn a_king_in_check(c: &Client, url: &str) {
+    c.goto(&format!("{url}#g=chess&m=f2f3.e7e5.g2g4.Qh4&w=h&b=h"))
+        .await
+        .unwrap();
+    c.refresh().await.unwrap();
+    wait(
+        c,
+        "the mated king",
+        "document.body.dataset.ready === '1' && studio.state && studio.state.ply === 4 && document.querySelector('#play-board circle.check')",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#play-board circle.check').dataset.check"
+        )
+        .await,
+        "e1"
+    );
 }

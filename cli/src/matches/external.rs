@@ -10,7 +10,6 @@ use fairyforge::Move;
 
 use super::control::Control;
 use super::player::{Player, Turn, grace};
-use crate::protocol::moves::from_gui;
 
 /// The protocol spoken.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -356,7 +355,9 @@ impl Player for External {
             Proto::Uci => self.think_uci(turn)?,
             Proto::Xboard => self.think_xboard(turn)?,
         };
-        from_gui(turn.pos, &text).map_err(|e| format!("the engine `{}` played {e}", self.name))
+        turn.pos
+            .parse_gui_text(&text)
+            .map_err(|e| format!("the engine `{}` played {e}", self.name))
     }
 }
 

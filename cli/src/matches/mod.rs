@@ -27,8 +27,6 @@ use openings::Openings;
 use player::{Player, Spec, Turn};
 use stats::{GameResult, Result3, Tally};
 
-use crate::protocol::moves::to_gui;
-
 #[derive(clap::Args)]
 pub struct MatchArgs {
     /// A built-in game or the path of a variant file.
@@ -321,7 +319,7 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
     let mut pos = start.clone();
     let mut texts = Vec::new();
     for m in &opening {
-        texts.push(to_gui(&pos, m));
+        texts.push(pos.gui_text(m));
         pos.play_unchecked(m);
     }
     for p in players.iter_mut() {
@@ -366,7 +364,7 @@ fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<
         {
             break (Some(!mover), format!("{} loses on time", mover.name()));
         }
-        texts.push(to_gui(&pos, &mv));
+        texts.push(pos.gui_text(&mv));
         pos.play_unchecked(&mv);
     };
     let result = match winner {

@@ -1,6 +1,6 @@
-//! The engine protocols: UCI and XBoard (CECP v2), and the move text they share.
+//! The engine protocols: UCI and XBoard (CECP v2). Their move text is core's
+//! (`Position::gui_text`, `Position::parse_gui_text`).
 
-pub mod moves;
 mod setup;
 mod thinker;
 pub mod uci;

@@ -12,7 +12,6 @@ use std::time::Duration;
 use fairyforge::search::{Clock, Limits, Report, Score, Searcher, Settings};
 use fairyforge::{Color, Position, Variant};
 
-use super::moves::{from_gui, to_gui};
 use super::thinker::Thinker;
 
 const DEFAULT_HASH_MB: usize = 64;
@@ -228,7 +227,9 @@ impl Uci {
             }
         };
         for (i, t) in moves.iter().enumerate() {
-            let m = from_gui(&pos, t).map_err(|e| format!("move {} {e}", i + 1))?;
+            let m = pos
+                .parse_gui_text(t)
+                .map_err(|e| format!("move {} {e}", i + 1))?;
             pos.play_unchecked(&m);
         }
         self.pos = pos;
@@ -302,7 +303,7 @@ impl Uci {
                     }
                 }
                 match r {
-                    Some(r) => say(&format!("bestmove {}", to_gui(pos, &r.best()))),
+                    Some(r) => say(&format!("bestmove {}", pos.gui_text(&r.best()))),
                     None => say("bestmove (none)"),
                 }
             },
@@ -316,7 +317,7 @@ fn info(pos: &Position, r: &Report) -> String {
     let mut p = pos.clone();
     let mut pv = Vec::with_capacity(r.pv.len());
     for m in &r.pv {
-        pv.push(to_gui(&p, m));
+        pv.push(p.gui_text(m));
         p.play_unchecked(m);
     }
     let score = match r.score {

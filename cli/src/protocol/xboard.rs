@@ -13,7 +13,6 @@ use std::time::Duration;
 use fairyforge::search::{Clock, Limits, Report, Score, Searcher, Settings};
 use fairyforge::{Color, Move, Position, Variant};
 
-use super::moves::{from_gui, to_gui};
 use super::thinker::Thinker;
 
 const DEFAULT_HASH_MB: usize = 64;
@@ -192,7 +191,11 @@ impl Xboard {
             "option" => self.option(arg),
             _ => {
                 // A move without `usermove` (protocol 1 GUIs).
-                if from_gui(&self.pos, &shift_text(cmd, -shift(&self.variant))).is_ok() {
+                if self
+                    .pos
+                    .parse_gui_text(&shift_text(cmd, -shift(&self.variant)))
+                    .is_ok()
+                {
                     self.user_move(cmd);
                 } else {
                     say(&format!("Error (unknown command): {cmd}"));
@@ -269,7 +272,10 @@ impl Xboard {
 
     fn user_move(&mut self, text: &str) {
         let t = shift_text(text, -shift(&self.variant));
-        let mv = from_gui(&self.pos, &t).or_else(|e| self.pos.parse_input(&t).map_err(|_| e));
+        let mv = self
+            .pos
+            .parse_gui_text(&t)
+            .or_else(|e| self.pos.parse_input(&t).map_err(|_| e));
         match mv {
             Ok(m) => {
                 self.pos.play_unchecked(&m);
@@ -342,7 +348,7 @@ impl Xboard {
                     return;
                 }
                 let m = r.best();
-                say(&format!("move {}", shift_text(&to_gui(pos, &m), by)));
+                say(&format!("move {}", shift_text(&pos.gui_text(&m), by)));
                 let _ = tx.send(m);
             },
         );
@@ -384,7 +390,7 @@ fn thinking(pos: &Position, r: &Report, by: i32) -> String {
     let mut p = pos.clone();
     let mut pv = Vec::new();
     for m in &r.pv {
-        pv.push(shift_text(&to_gui(&p, m), by));
+        pv.push(shift_text(&p.gui_text(m), by));
         p.play_unchecked(m);
     }
     format!(

@@ -9,7 +9,7 @@ use crate::contract::{self, ApiError, MoveInfo};
 use crate::search::{Limits, Report, Searcher};
 use crate::{Move, Position};
 
-use super::game::{move_info, play};
+use super::game::{move_infos, play};
 use super::limits;
 
 /// Why a long job stopped early.
@@ -43,8 +43,7 @@ pub fn perft(
     if depth == 0 {
         total = 1;
     } else {
-        for m in &root {
-            let info = move_info(pos, m, &root);
+        for (m, info) in root.iter().zip(move_infos(pos, &root)) {
             pos.play_unchecked(m);
             let n = counter.count(pos, depth - 1, 0);
             pos.undo();

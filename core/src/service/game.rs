@@ -93,12 +93,9 @@ impl Game {
 
     /// Plays a legal move of the position; describes it (check and mate marked).
     fn play(&mut self, m: Move) -> MoveInfo {
-        let mut info = move_info(&self.pos, &m, &self.legal);
+        let info = describe(&self.pos, &m, self.pos.readable_text_marked(&m));
         self.pos.play_unchecked(&m);
         self.legal = self.pos.legal_moves();
-        if self.pos.is_check() {
-            info.san.push(if self.legal.is_empty() { '#' } else { '+' });
-        }
         self.history.push(Arc::new(info.clone()));
         info
     }
@@ -193,16 +190,8 @@ pub fn check_moves(moves: &[String]) -> Result<(), ApiError> {
 
 /// Plays a legal move on a position and describes it (check and mate marked).
 pub fn play(pos: &mut Position, m: Move) -> MoveInfo {
-    let legal = pos.legal_moves();
-    let mut info = move_info(pos, &m, &legal);
+    let info = describe(pos, &m, pos.readable_text_marked(&m));
     pos.play_unchecked(&m);
-    if pos.is_check() {
-        info.san.push(if pos.legal_moves().is_empty() {
-            '#'
-        } else {
-            '+'
-        });
-    }
     info
 }
 
@@ -258,39 +247,26 @@ pub fn moves_from(pos: &Position, from: Option<&str>) -> Result<Vec<MoveInfo>, A
         None => None,
         Some(s) => Some(parse_square(pos.variant(), s)?),
     };
-    let legal = pos.legal_moves();
-    Ok(legal
-        .iter()
+    let chosen: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
         .filter(|m| from.is_none_or(|f| m.from() == f))
-        .map(|m| move_info(pos, m, &legal))
-        .collect())
+        .collect();
+    Ok(move_infos(pos, &chosen))
 }
 
-/// A legal move as data, with its readable text among the other legal moves `legal`.
-pub fn move_info(pos: &Position, m: &Move, legal: &[Move]) -> MoveInfo {
-    let same_end: Vec<Move> = legal.iter().filter(|x| x.to() == m.to()).copied().collect();
-    move_info_among(pos, m, &same_end)
-}
-
-/// Every legal move as data. A short text can only be mistaken for a move that ends on the
-/// same square, so each move's readable text is worked out among those alone.
-pub fn move_infos(pos: &Position, legal: &[Move]) -> Vec<MoveInfo> {
-    let mut by_end = legal.to_vec();
-    by_end.sort_by_key(|m| m.to().index());
-    legal
+/// Legal moves as data, with their readable texts.
+pub fn move_infos(pos: &Position, moves: &[Move]) -> Vec<MoveInfo> {
+    let texts = pos.readable_texts(moves);
+    moves
         .iter()
-        .map(|m| {
-            let to = m.to().index();
-            let a = by_end.partition_point(|x| x.to().index() < to);
-            let b = by_end.partition_point(|x| x.to().index() <= to);
-            move_info_among(pos, m, &by_end[a..b])
-        })
+        .zip(texts)
+        .map(|(m, san)| describe(pos, m, san))
         .collect()
 }
 
-/// A move as data, with its readable text among `same_end`, the legal moves that end
-/// where it does.
-fn move_info_among(pos: &Position, m: &Move, same_end: &[Move]) -> MoveInfo {
+/// A legal move as data, with its readable text `san`.
+fn describe(pos: &Position, m: &Move, san: String) -> MoveInfo {
     let v = pos.variant();
     let g = v.geometry();
     let victims: Vec<crate::Square> = pos.captures_of(m).iter().map(|(s, _, _)| *s).collect();
@@ -316,7 +292,7 @@ fn move_info_among(pos: &Position, m: &Move, same_end: &[Move]) -> MoveInfo {
     }
     MoveInfo {
         text: pos.move_text(m),
-        san: super::readable::readable(pos, m, same_end),
+        san,
         from: g.name(m.from()),
         to,
         kind: m.kind().into(),

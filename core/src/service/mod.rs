@@ -21,7 +21,6 @@ mod call;
 pub mod engine;
 mod explorer;
 pub mod game;
-mod readable;
 pub mod variants;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,6 +1,7 @@
-//! What a player types, resolved to a legal move with a helpful error when it is not one.
+//! The readable form of move text: what a player types, read into a legal move with a
+//! helpful error when it is not one, and the shortest such text of a move, written.
 //!
-//! Accepted, besides the R29 text of [`crate::notation`]:
+//! Read, besides the long form of [`super::long`]:
 //! - a piece letter and the destination, with an optional origin file, rank or square and
 //!   an optional `x`: `Fd8`, `Gxc3`, `Nbd2`, `R1e1`;
 //! - a pawn's move as its destination or origin file and destination: `e5`, `exd6`;
@@ -13,7 +14,13 @@
 //!
 //! A castling written in full (`f1b1b1c1`, `f10b10b10c10`) that is not legal now is
 //! answered with the rule it breaks ([`CastlingRefusal`]).
+//!
+//! Written: `O-O` or `O-O-O` for a castling that is the only one that way, else the first
+//! of these forms that names the move alone among the legal moves (`e5`, `exd6`, `Fxf8`,
+//! `Nbd2`, `e10=Q`, `J@e4`, `Kh1`), else the long form. Every text
+//! written reads back to its move.
 
+use crate::geometry::{Geometry, file_char};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
@@ -43,7 +50,7 @@ pub enum InputError {
     /// The text reads as a move, but no legal move fits it.
     #[error("illegal: {0}")]
     Illegal(Illegal),
-    /// Several legal moves fit the text: their R29 texts.
+    /// Several legal moves fit the text: their long texts.
     #[error("ambiguous: could be {}", .0.join(" or "))]
     Ambiguous(Vec<String>),
     /// The game is over (checkmate, stalemate, Capture the Scepter): no move fits.
@@ -186,7 +193,9 @@ fn drop_place(at: &Option<String>, to: &str) -> String {
     }
 }
 
-#[derive(Default)]
+/// What a short form says about a move: what the reader takes from a text, and what the
+/// writer tries, shortest first.
+#[derive(Clone, Copy, Default)]
 struct Pattern {
     letter: Option<char>,
     from_file: Option<u8>,
@@ -199,6 +208,37 @@ struct Pattern {
     drop_from: Option<Square>,
 }
 
+impl Pattern {
+    /// The text of this pattern, as the reader reads it (for a board move or a drop
+    /// named by its final square).
+    fn text(&self, g: &Geometry) -> String {
+        let mut s = String::new();
+        if let Some(l) = self.letter {
+            s.push(l);
+        }
+        if self.drop {
+            s.push('@');
+        }
+        if let Some(f) = self.from_file {
+            s.push(file_char(f));
+        }
+        if let Some(r) = self.from_rank {
+            s.push_str(&r.to_string());
+        }
+        if self.capture {
+            s.push('x');
+        }
+        if let Some(to) = self.to {
+            s.push_str(&g.name(to));
+        }
+        if let Some(p) = self.promo {
+            s.push('=');
+            s.push(p);
+        }
+        s
+    }
+}
+
 /// The error for an input that cannot be read.
 fn unreadable(t: &str, reason: Unreadable) -> InputError {
     InputError::Unreadable {
@@ -208,8 +248,101 @@ fn unreadable(t: &str, reason: Unreadable) -> InputError {
 }
 
 /// Resolves what a player typed (see the module documentation) to a legal move.
-pub(crate) fn parse_input(pos: &Position, input: &str) -> Result<Move, InputError> {
+pub(super) fn parse_input(pos: &Position, input: &str) -> Result<Move, InputError> {
     Reader { pos }.parse(input)
+}
+
+/// The readable text of `m`, a legal move of `pos`: the shortest form that names it alone
+/// among `legal`, else its long text. `legal` must hold at least the legal moves that end
+/// where `m` does: a short form can only be mistaken for one of those.
+pub(super) fn write(pos: &Position, m: &Move, legal: &[Move]) -> String {
+    let reader = Reader { pos };
+    let v = pos.variant();
+    let base = Pattern {
+        to: Some(m.to()),
+        ..Pattern::default()
+    };
+    if m.is_castle() {
+        // `O-O` toward the higher files, `O-O-O` toward the lower, when it is the only
+        // castling that way.
+        let g = &v.geometry;
+        let high = |x: &Move| g.file(x.to()) > g.file(x.from());
+        let same_way = pos
+            .legal_moves()
+            .iter()
+            .filter(|x| x.is_castle() && high(x) == high(m))
+            .count();
+        if same_way == 1 {
+            return (if high(m) { "O-O" } else { "O-O-O" }).to_string();
+        }
+    }
+    let mut ladder = [None; 5];
+    if let Some(k) = m.dropped() {
+        ladder[0] = Some(Pattern {
+            letter: Some(v.piece(k).letter),
+            drop: true,
+            ..base
+        });
+    } else {
+        let piece = pos.board()[m.from().index()];
+        if piece.is_empty() {
+            return pos.move_text(m);
+        }
+        let piece = v.piece(piece.kind());
+        let (f, r) = v.geometry.coords(m.from());
+        let base = Pattern {
+            capture: !pos.captures_of(m).is_empty(),
+            promo: m.promotion().map(|k| v.piece(k).letter),
+            ..base
+        };
+        let letter = Some(piece.letter);
+        let pawn = (piece.pawn && !m.is_castle()).then_some(Pattern {
+            from_file: base.capture.then_some(f),
+            ..base
+        });
+        ladder = [
+            pawn,
+            Some(Pattern { letter, ..base }),
+            Some(Pattern {
+                letter,
+                from_file: Some(f),
+                ..base
+            }),
+            Some(Pattern {
+                letter,
+                from_rank: Some(r),
+                ..base
+            }),
+            Some(Pattern {
+                letter,
+                from_file: Some(f),
+                from_rank: Some(r),
+                ..base
+            }),
+        ];
+    }
+    for p in ladder.iter().flatten() {
+        if legal.iter().filter(|x| reader.fits(p, x)).count() == 1 {
+            return p.text(&v.geometry);
+        }
+    }
+    pos.move_text(m)
+}
+
+/// The readable texts of `moves`, legal moves of `pos`, each worked out among the legal
+/// moves that end on its square.
+pub(super) fn write_all(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut by_end = pos.legal_moves();
+    by_end.sort_by_key(|m| m.to().index());
+    moves
+        .iter()
+        .map(|m| {
+            let to = m.to().index();
+            let a = by_end.partition_point(|x| x.to().index() < to);
+            let b = by_end.partition_point(|x| x.to().index() <= to);
+            write(pos, m, &by_end[a..b])
+        })
+        .collect()
 }
 
 /// Reads inputs against a position.
@@ -230,7 +363,7 @@ impl Reader<'_> {
         {
             return Err(InputError::GameOver(o));
         }
-        // Exact R29 text first.
+        // The exact long text first.
         if let Some(i) = texts.iter().position(|x| x == t) {
             return Ok(legal[i]);
         }
@@ -459,7 +592,7 @@ impl Reader<'_> {
         }
     }
 
-    /// A drop: the piece letter, `@`, and the final square (`J@e5`) or, as in R29 text,
+    /// A drop: the piece letter, `@`, and the final square (`J@e5`) or, as in the long form,
     /// the drop square and the final square (`J@e2e5`).
     fn drop_pattern(&self, t: &str, letter: &str, sq: &str) -> Result<Pattern, InputError> {
         let g = &self.pos.variant().geometry;
@@ -613,6 +746,83 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use crate::{Position, Variant};
+
+    /// A small deterministic generator (xorshift), so that failures repeat.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// In random games of every built-in game, every legal move's readable text reads
+    /// back (as a player would type it) to that move and no other.
+    #[test]
+    fn every_readable_text_names_its_move_alone() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut checked = 0;
+        let mut short = 0;
+        for name in crate::builtin::game_names() {
+            let v = Variant::builtin(name).unwrap();
+            for _game in 0..3 {
+                let mut pos = Position::start(&v);
+                for _ply in 0..60 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let texts = pos.readable_texts(&legal);
+                    for (m, text) in legal.iter().zip(&texts) {
+                        // Worked out among all the legal moves: the same.
+                        assert_eq!(*text, super::write(&pos, m, &legal));
+                        let back = pos.parse_input(text);
+                        assert_eq!(back, Ok(*m), "{name} {}: `{text}`", pos.fen());
+                        checked += 1;
+                        short += (*text != pos.move_text(m)) as usize;
+                    }
+                    pos.play_unchecked(&legal[rng.below(legal.len())]);
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
+        // Nearly every move gets a short form; the long form is the exception.
+        assert!(short * 100 > checked * 95, "{short} of {checked}");
+    }
+
+    #[test]
+    fn readable_texts_of_the_start_of_birds_and_ninjas() {
+        let v = Variant::builtin("birds-and-ninjas").unwrap();
+        let mut pos = Position::start(&v);
+        pos.play_text(&["e2e5", "e9e6"]).unwrap();
+        let legal = pos.legal_moves();
+        let mut texts = pos.readable_texts(&legal);
+        texts.sort();
+        assert_eq!(
+            texts.join(" "),
+            "Be2 Bf3 Bg4 Bh5 Bi6 Bj7 Fe2 Gc3 Gh3 J@e2 J@e3 J@e4 Ke2 Nb3 Nd3 Ne2 Ng3 Ni3 Qe2 Qe3 Qe4 a3 a4 a5 b3 b4 b5 c3 c4 c5 d3 d4 d5 f3 f4 f5 g3 g4 g5 h3 h4 h5 i3 i4 i5 j3 j4 j5"
+        );
+    }
+
+    #[test]
+    fn readable_texts_of_chess_with_checks_and_promotions() {
+        let v = Variant::builtin("chess").unwrap();
+        let p = Position::from_fen(&v, "r3k3/1P6/8/8/8/8/8/R3K2R w KQq - 0 1").unwrap();
+        let read = |t: &str| p.readable_text_marked(&p.parse_input(t).unwrap());
+        assert_eq!(read("b7b8q"), "b8=Q+");
+        assert_eq!(read("b7a8r"), "bxa8=R+");
+        assert_eq!(read("e1g1h1f1"), "O-O");
+        assert_eq!(read("a1a8"), "Rxa8+");
+        assert_eq!(read("h1h8"), "Rh8+");
+        let p = Position::from_fen(&v, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(
+            p.readable_text_marked(&p.parse_input("a1a8").unwrap()),
+            "Ra8#"
+        );
+    }
 
     fn start(name: &str) -> Position {
         Position::start(&Variant::builtin(name).unwrap())

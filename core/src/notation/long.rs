@@ -1,5 +1,6 @@
-//! Move text (R29): long algebraic for every interface. `e2e5`, `e9e10q`, `J@e2`,
-//! `J@e2e5`, castling as the king's move then the rook's: `f1h1i1g1`.
+//! The long form of move text (docs/rules.md, "Move text"), which every interface reads
+//! and writes: `e2e5`, `e9e10q`, `J@e2`, `J@e2e5`, castling as the king's move then the
+//! rook's: `f1h1i1g1`. Its writer and its reader.
 
 use crate::moves::Move;
 use crate::outcome::Outcome;
@@ -31,6 +32,13 @@ pub enum MoveError {
         text: String,
         /// Why not (boxed: the error stays small).
         why: Box<CastlingRefusal>,
+    },
+    /// Several legal moves fit a text read loosely (as GUIs write moves: castling as the
+    /// king's move, promotion letters in upper case).
+    #[error("`{text}` names more than one legal move")]
+    Ambiguous {
+        /// The text, trimmed.
+        text: String,
     },
     /// The game is over (checkmate, stalemate, Capture the Scepter): no move is legal.
     #[error("`{text}` cannot be played: the game is over ({outcome})")]
@@ -71,8 +79,8 @@ pub enum Malformed {
     SquareCount,
 }
 
-/// The R29 text of a move of this position.
-pub(crate) fn move_text(pos: &Position, m: &Move) -> String {
+/// The long text of a move of this position.
+pub(super) fn move_text(pos: &Position, m: &Move) -> String {
     let v = pos.variant();
     let g = &v.geometry;
     let (from, to) = (m.from(), m.to());
@@ -104,8 +112,8 @@ pub(crate) fn move_text(pos: &Position, m: &Move) -> String {
     s
 }
 
-/// Finds the legal move with this R29 text.
-pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+/// Finds the legal move with this long text.
+pub(super) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let t = text.trim();
     check_shape(pos, t).map_err(|reason| MoveError::Malformed {
         text: t.to_string(),
