@@ -6,9 +6,8 @@ use wasm_bindgen::prelude::*;
 /// A value of the data contract as a plain JavaScript object (through its JSON).
 pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
     // The contract's types are strings, numbers and lists: their JSON cannot fail.
-    let text = serde_json::to_string(value).unwrap_or_else(|e| {
-        format!("{{\"error\":{}}}", serde_json::Value::String(e.to_string()))
-    });
+    let text = serde_json::to_string(value)
+        .unwrap_or_else(|e| format!("{{\"error\":{}}}", serde_json::Value::String(e.to_string())));
     js_sys::JSON::parse(&text).unwrap_or(JsValue::NULL)
 }
 

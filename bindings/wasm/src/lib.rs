@@ -7,7 +7,9 @@
 
 mod js;
 mod position;
+mod studio;
 mod variant;
 
 pub use position::Position;
+pub use studio::Studio;
 pub use variant::{Variant, games, validate};

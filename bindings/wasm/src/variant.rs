@@ -78,9 +78,7 @@ impl Variant {
                 &format!("no built-in game is called `{name}`"),
             ));
         }
-        let inner = loader(options)?
-            .builtin(name)
-            .map_err(|e| load_error(&e))?;
+        let inner = loader(options)?.builtin(name).map_err(|e| load_error(&e))?;
         Ok(Variant { inner })
     }
 
@@ -139,7 +137,10 @@ pub fn games() -> Vec<String> {
 #[wasm_bindgen]
 pub fn validate(text: &str, name: Option<String>) -> JsValue {
     let name = name.unwrap_or_else(|| "variant.toml".to_string());
-    match fairyforge::Variant::loader().builtin_only().parse(&name, text) {
+    match fairyforge::Variant::loader()
+        .builtin_only()
+        .parse(&name, text)
+    {
         Ok(v) => to_js(&v.warnings().iter().map(diag).collect::<Vec<_>>()),
         Err(e) => to_js(&e.diagnostics().iter().map(diag).collect::<Vec<_>>()),
     }
