@@ -38,7 +38,14 @@ pub fn run(a: PublishArgs) -> Result {
     let spec = &a.game.variant;
     let (game, variant) = load(spec, &a.game.options)?;
     let engine = wasm::required("publish")?;
-    let page = page(engine, &game, &a.game.options, &Description::of(&variant))?;
+    let pictures = pictures(&variant);
+    let page = page(
+        engine,
+        &game,
+        &a.game.options,
+        &Description::of(&variant),
+        &pictures,
+    )?;
     let out = a.output.unwrap_or_else(|| {
         let stem = Path::new(spec)
             .file_stem()
@@ -93,7 +100,13 @@ fn load(spec: &str, options: &[String]) -> Result<(Game, std::sync::Arc<Variant>
 }
 
 /// The whole page.
-fn page(engine: &wasm::Engine, game: &Game, options: &[String], d: &Description) -> Result<String> {
+fn page(
+    engine: &wasm::Engine,
+    game: &Game,
+    options: &[String],
+    d: &Description,
+    pictures: &[(String, String)],
+) -> Result<String> {
     let body = studio_body(&d.name)?;
     let mut modules = serde_json::Map::new();
     for (name, kind, text) in assets::FILES {
@@ -120,7 +133,7 @@ fn page(engine: &wasm::Engine, game: &Game, options: &[String], d: &Description)
     html.push_str("</style>\n</head>\n<body class=\"published\">\n");
     html.push_str(&body);
     html.push_str("<article id=\"rules\" class=\"rules\">\n");
-    html.push_str(&rules_html(&d.text()));
+    html.push_str(&rules_html(&d.text(), pictures));
     html.push_str("</article>\n");
     html.push_str("<script type=\"application/json\" id=\"ff-modules\">");
     html.push_str(&modules);
@@ -256,10 +269,25 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// Each piece's id and its picture (White's, as core draws it for the studio), for the
+/// rules.
+fn pictures(v: &Variant) -> Vec<(String, String)> {
+    v.kinds()
+        .map(|k| {
+            let p = v.piece(k);
+            (
+                p.id().to_string(),
+                fairyforge::picture::piece_svg(v, k, fairyforge::Color::White),
+            )
+        })
+        .collect()
+}
+
 /// `describe`'s Markdown as HTML: headings (one level down: the page's title is the
 /// `<h1>`), `key: value` lines, lists, paragraphs and the diagrams' text blocks, with
-/// `code` spans. Lines indented by two spaces continue the line before them.
-fn rules_html(md: &str) -> String {
+/// `code` spans. Lines indented by two spaces continue the line before them. A heading that
+/// ends with a piece's id in brackets (`### K King (king)`) gets the piece's picture.
+fn rules_html(md: &str, pictures: &[(String, String)]) -> String {
     let mut html = String::new();
     let mut lines = md.lines().peekable();
     let mut in_list = false;
@@ -306,7 +334,14 @@ fn rules_html(md: &str) -> String {
         let level = line.chars().take_while(|&c| c == '#').count();
         if (1..=5).contains(&level) && line[level..].starts_with(' ') {
             let n = level + 1;
-            html.push_str(&format!("<h{n}>{}</h{n}>\n", inline(line[level..].trim())));
+            let text = line[level..].trim();
+            let picture = pictures
+                .iter()
+                .find(|(id, _)| text.ends_with(&format!("({id})")))
+                .map_or(String::new(), |(_, svg)| {
+                    format!("<span class=\"picture\" aria-hidden=\"true\">{svg}</span>")
+                });
+            html.push_str(&format!("<h{n}>{picture}{}</h{n}>\n", inline(text)));
         } else if let Some((key, value)) = line
             .split_once(": ")
             .filter(|(k, _)| !k.is_empty() && k.len() < 40 && !k.contains('.'))
@@ -352,6 +387,7 @@ const PUBLISH_CSS: &str = r#"
 .rules p, .rules li { overflow-wrap: anywhere; }
 .rules pre.diagram { display: inline-block; margin: 0.3em 1em 0.8em 0; padding: 0.4em 0.6em; font-size: 0.8em; line-height: 1.15; overflow-x: auto; max-width: 100%; }
 .rules code { overflow-wrap: anywhere; }
+.rules .picture svg { width: 2em; height: 2em; vertical-align: middle; margin-right: 0.4em; }
 "#;
 
 /// Starts the page: its address (the game), the engine (the module and the worker's script
@@ -416,8 +452,8 @@ mod tests {
     fn the_rules_in_html() {
         let md = "# Game\n\n## Board\n\nsize: 8 files\n\n### K King (king)\n\nmoves:\n- leaps `one` square\n- slides <far>\n\nmoves (3): a1a2 a1b1\n  a1b2\n\n```text\n 1 [K] *\n```\n\nA drop is a whole move.\n";
         assert_eq!(
-            rules_html(md),
-            "<h2>Game</h2>\n<h3>Board</h3>\n<p class=\"fact\"><b>size:</b> 8 files</p>\n<h4>K King (king)</h4>\n<p>moves:</p>\n<ul>\n<li>leaps <code>one</code> square</li>\n<li>slides &lt;far&gt;</li>\n</ul>\n<p class=\"fact\"><b>moves (3):</b> a1a2 a1b1 a1b2</p>\n<pre class=\"diagram\"> 1 [K] *\n</pre>\n<p>A drop is a whole move.</p>\n"
+            rules_html(md, &[("king".into(), "<svg/>".into())]),
+            "<h2>Game</h2>\n<h3>Board</h3>\n<p class=\"fact\"><b>size:</b> 8 files</p>\n<h4><span class=\"picture\" aria-hidden=\"true\"><svg/></span>K King (king)</h4>\n<p>moves:</p>\n<ul>\n<li>leaps <code>one</code> square</li>\n<li>slides &lt;far&gt;</li>\n</ul>\n<p class=\"fact\"><b>moves (3):</b> a1a2 a1b1 a1b2</p>\n<pre class=\"diagram\"> 1 [K] *\n</pre>\n<p>A drop is a whole move.</p>\n"
         );
     }
 }

@@ -88,11 +88,15 @@ class Lane {
       const c = { path, body, resolve, reject };
       this.calls.set(id, c);
       if (signal) {
-        signal.addEventListener('abort', () => {
-          if (!this.calls.delete(id)) return;
-          reject(abortError());
-          this.restart();
-        });
+        signal.addEventListener(
+          'abort',
+          () => {
+            if (!this.calls.delete(id)) return;
+            reject(abortError());
+            this.restart();
+          },
+          { once: true },
+        );
       }
       this.send(this.worker || this.start(), id, c);
     });

@@ -76,6 +76,15 @@ async fn a_published_page_from_the_disk() {
         headings,
         "Board|Setup|Pieces|Promotion|Drops|Castling|Optional rules|End of the game|Perft from the start"
     );
+    // Each piece's section with its picture, as the board draws it.
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('#rules h4 .picture svg').length"
+        )
+        .await,
+        9
+    );
     let rules = js(c, "return document.getElementById('rules').textContent").await;
     let rules = rules.as_str().unwrap();
     for words in [
