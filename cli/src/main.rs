@@ -22,9 +22,12 @@ mod numbers;
 mod piece;
 mod play;
 mod protocol;
+mod publish;
 mod serve;
+mod site;
 mod testfile;
 mod tune;
+mod wasm;
 
 use error::{Error, Result};
 use fairyforge::{Checked, Variant};
@@ -102,6 +105,12 @@ enum Command {
     /// Start the studio: a local web page to design, see and play variants (and its JSON
     /// API, docs/api.md).
     Serve(serve::ServeArgs),
+    /// Write the studio as static files (the page and the engine compiled to WebAssembly)
+    /// that any static file server serves whole, with no fairyforge process behind it.
+    Site(site::SiteArgs),
+    /// Write one self-contained HTML page for a game: its rules, the piece explorer and a
+    /// board to play it against the computer or a friend (works opened from disk).
+    Publish(publish::PublishArgs),
     /// Measure move-generation speed (perft nodes per second) on a fixed set of positions.
     Bench(bench::BenchArgs),
     /// Play the computer against itself, one engine configuration against another, or
@@ -295,6 +304,8 @@ fn run(cli: Cli) -> Result {
         Command::Tune(args) => tune::run(args)?,
         Command::Xboard => protocol::xboard::run()?,
         Command::Serve(args) => serve::run(args)?,
+        Command::Site(args) => site::run(args)?,
+        Command::Publish(args) => publish::run(args)?,
         Command::Fen { start } => {
             let pos = start.position()?;
             say!("{}", pos.fen());

@@ -58,7 +58,7 @@ pub fn run(mut a: PieceArgs) -> Result {
             let sq = match &a.at {
                 Some(s) => square(s)?,
                 None => g
-                    .square((g.files() as i32 - 1) / 2, (g.ranks() as i32 + 1) / 2)
+                    .centre()
                     .ok_or("the middle of the board is a hole: give a square with --at")?,
             };
             let pos = Position::with_pieces(&v, &[(sq, kind, color)], color);

@@ -59,10 +59,6 @@ export function renderReserve(el, color, list, opts) {
   }
 }
 
-export function coords(name) {
-  return { file: name.charCodeAt(0) - 97, rank: parseInt(name.slice(1), 10) };
-}
-
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -80,16 +76,18 @@ export class Board {
     });
   }
 
-  /** The board's shape, as `/api/variant` gives it. */
+  /** The board's shape, as `/api/variant` gives it: its squares (`cells`) with their file,
+   * rank and colour. */
   setGeometry(board, royal) {
     this.geo = board;
     this.royal = new Set((royal || []).map((l) => l.toUpperCase()));
-    this.exists = new Set(board.squares);
+    this.cells = new Map(board.cells.map((c) => [c.name, c]));
+    this.exists = new Set(this.cells.keys());
   }
 
   /** Where a square is drawn (its top-left corner), seen from White or, flipped, Black. */
   place(name, flip) {
-    const { file, rank } = coords(name);
+    const { file, rank } = this.cells.get(name);
     const g = this.geo;
     const x = flip ? g.files - 1 - file : file;
     const y = flip ? rank - g.rank_min : g.rank_max - rank;
@@ -110,10 +108,9 @@ export class Board {
       `<svg xmlns="${NS}" viewBox="-0.6 -0.1 ${g.files + 0.7} ${rows + 0.7}" role="img" aria-label="board">`,
     );
     const last = new Set(view.last || []);
-    for (const name of g.squares) {
-      const { file, rank } = coords(name);
+    for (const { name, dark } of g.cells) {
       const { x, y } = this.place(name, flip);
-      const shade = (file + rank) % 2 === 1 ? 'dark' : 'light';
+      const shade = dark ? 'dark' : 'light';
       const cls = ['sq', shade];
       if (last.has(name)) cls.push('last');
       if (view.selected === name) cls.push('selected');
@@ -134,7 +131,7 @@ export class Board {
     }
     if (view.check) {
       const { x, y } = this.place(view.check, flip);
-      out.push(`<circle class="check" cx="${x + 0.5}" cy="${y + 0.5}" r="0.46"/>`);
+      out.push(`<circle class="check" data-check="${view.check}" cx="${x + 0.5}" cy="${y + 0.5}" r="0.46"/>`);
     }
     const blockers = view.blockers || new Set();
     for (const [name, letter] of Object.entries(view.pieces || {})) {

@@ -50,18 +50,13 @@ export function createPlay(app) {
       marks = [...drops].map((square) => ({ square, type: 'move' }));
     }
     const last = st.history.length ? st.history[st.history.length - 1] : null;
-    let check = null;
-    if (st.check) {
-      const king = royalLetters().map((l) => (st.turn === 'white' ? l.toUpperCase() : l.toLowerCase()));
-      check = Object.keys(st.board).find((sq) => king.includes(st.board[sq])) || null;
-    }
     board.pictures = app.pictures;
     board.render({
       pieces: st.board,
       marks,
       selected: selected && selected.square,
       last: last ? [last.from, last.to] : [],
-      check,
+      check: st.check_square,
       flip: app.addr.flip,
     });
     renderReserves();

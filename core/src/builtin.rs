@@ -46,6 +46,30 @@ pub const GAMES: &[(&str, &str)] = &[
 /// Built-in piece libraries: (name, file text).
 pub const LIBRARIES: &[(&str, &str)] = &[("pieces", include_str!("../../variants/pieces.toml"))];
 
+/// The documentation's example variant files (`docs/examples/`): (id, file text). The
+/// studio offers them as starting points; `bad` shows what errors look like.
+pub const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "dive-bombers",
+        include_str!("../../docs/examples/dive-bombers.toml"),
+    ),
+    (
+        "cannon-corners",
+        include_str!("../../docs/examples/cannon-corners.toml"),
+    ),
+    (
+        "stealth-slots",
+        include_str!("../../docs/examples/stealth-slots.toml"),
+    ),
+    ("zoo", include_str!("../../docs/examples/zoo.toml")),
+    ("bad", include_str!("../../docs/examples/bad.toml")),
+];
+
+/// The text of an example file, by id (`dive-bombers`).
+pub fn example(id: &str) -> Option<&'static str> {
+    EXAMPLES.iter().find(|(n, _)| *n == id).map(|(_, t)| *t)
+}
+
 /// The text of a built-in game, by name.
 pub fn game(name: &str) -> Option<&'static str> {
     GAMES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)

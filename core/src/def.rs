@@ -172,6 +172,8 @@ pub struct PieceDef {
     /// A pawn: its moves reset the count of plies toward the 100-ply draw (R24, R28).
     pub pawn: bool,
     pub moves: Vec<MoveDef>,
+    /// Each of `moves` as the file writes it (`{ leap = [1, 2] }`), for showing.
+    pub written: Vec<String>,
     /// The span of the piece's table key, for messages about the whole piece.
     pub span: Span,
     /// Where the game named the piece (its `pieces` entry, slot or reserve key), or its key

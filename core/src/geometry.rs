@@ -184,6 +184,13 @@ impl Geometry {
         self.square(f as i32, r as i32)
     }
 
+    /// The square in the middle of the board, where a piece is first shown (`e5` on 10 by
+    /// 10, `d4` on 8 by 8: the lower left of the middle four squares): `None` when
+    /// it is a hole.
+    pub fn centre(&self) -> Option<Square> {
+        self.square((self.files as i32 - 1) / 2, (self.ranks as i32 + 1) / 2)
+    }
+
     /// The squares of one rank, from file a upward.
     pub fn rank_squares(&self, rank: i8) -> impl Iterator<Item = Square> + '_ {
         (0..self.files).filter_map(move |f| self.square(f as i32, rank as i32))

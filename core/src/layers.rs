@@ -27,6 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("tools", &["describe", "testfile", "search"]),
+    ("front ends", &["contract", "service"]),
 ];
 
 /// The modules of the crate named in `text` as `crate::name` or `crate::{name, ...}`,

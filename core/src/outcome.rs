@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::moves::Move;
 use crate::position::Position;
 use crate::types::Color;
 
@@ -54,6 +55,13 @@ impl Position {
         outcome(self)
     }
 
+    /// [`Position::outcome`] for a caller that holds the position's legal moves
+    /// (`legal`, as [`Position::legal_moves`] gives them): the same answer without
+    /// generating them again.
+    pub fn outcome_with_moves(&self, legal: &[Move]) -> Option<Outcome> {
+        outcome_knowing(self, || legal.is_empty())
+    }
+
     /// The result by Capture the Scepter, if a royal piece stands on an opponent's rear
     /// square, whether a move or the position string put it there: cheaper than
     /// [`Position::outcome`], which also looks for moves.
@@ -82,11 +90,17 @@ fn repetitions(pos: &Position) -> usize {
 }
 
 /// The result if the game is over, considering every rule of R24 and R25.
-fn outcome(pos: &Position) -> Option<Outcome> {
+pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
+    outcome_knowing(pos, || pos.legal_moves().is_empty())
+}
+
+/// The same, with `stuck` saying whether the side to move has no legal move (asked only
+/// when the rules before it have not ended the game): for callers that hold the moves.
+pub(crate) fn outcome_knowing(pos: &Position, stuck: impl FnOnce() -> bool) -> Option<Outcome> {
     if let Some(o) = scepter_outcome(pos) {
         return Some(o);
     }
-    if pos.legal_moves().is_empty() {
+    if stuck() {
         let reason = if pos.is_check() {
             EndReason::Checkmate
         } else {

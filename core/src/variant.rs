@@ -18,6 +18,8 @@ pub struct PieceType {
     pub(crate) value: i32,
     pub(crate) royal: bool,
     pub(crate) pawn: bool,
+    /// Its move primitives as its file writes them.
+    pub(crate) written: Vec<String>,
 }
 
 impl PieceType {
@@ -30,6 +32,7 @@ impl PieceType {
             value: (p.value * 100.0).round() as i32,
             royal: p.royal,
             pawn: p.pawn,
+            written: p.written.clone(),
         }
     }
 
@@ -61,6 +64,13 @@ impl PieceType {
     /// Is it a pawn, whose moves reset the count toward the 100-ply draw (R24)?
     pub fn is_pawn(&self) -> bool {
         self.pawn
+    }
+
+    /// Its move primitives as the file that defines it (the game's, a game it extends or
+    /// a library it imports) writes them, one per entry of `moves`, comments dropped and
+    /// spaces collapsed: `{ slide = "orthogonal", mode = "move" }`.
+    pub fn primitives(&self) -> &[String] {
+        &self.written
     }
 }
 

@@ -24,7 +24,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 /// A child process killed when the test ends, however it ends.
-struct Kill(Child);
+pub(crate) struct Kill(pub(crate) Child);
 
 impl Drop for Kill {
     fn drop(&mut self) {
@@ -33,7 +33,7 @@ impl Drop for Kill {
     }
 }
 
-fn find(env: &str, candidates: &[&str]) -> Option<PathBuf> {
+pub(crate) fn find(env: &str, candidates: &[&str]) -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(env) {
         return Some(PathBuf::from(p)).filter(|p| p.is_file());
     }
@@ -69,7 +69,7 @@ fn start_server(file: Option<&Path>) -> (Kill, String) {
     (Kill(child), url)
 }
 
-fn start_driver(driver: &Path) -> (Kill, String) {
+pub(crate) fn start_driver(driver: &Path) -> (Kill, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port")
@@ -93,7 +93,7 @@ fn start_driver(driver: &Path) -> (Kill, String) {
 
 /// Evaluates `js` (an expression) until it is truthy; fails with `what` and the page's
 /// status line after 30 s.
-async fn wait(c: &Client, what: &str, js: &str) -> Value {
+pub(crate) async fn wait(c: &Client, what: &str, js: &str) -> Value {
     let t = Instant::now();
     let script = format!("try {{ return ({js}); }} catch (e) {{ return null; }}");
     loop {
@@ -121,13 +121,13 @@ async fn wait(c: &Client, what: &str, js: &str) -> Value {
     }
 }
 
-async fn js(c: &Client, script: &str) -> Value {
+pub(crate) async fn js(c: &Client, script: &str) -> Value {
     c.execute(script, vec![]).await.expect("the script runs")
 }
 
 /// Clicks an element. The boards are redrawn when an answer arrives: an element found just
 /// before a redraw is gone, so it is found again (a few times) before giving up.
-async fn click(c: &Client, css: &str) {
+pub(crate) async fn click(c: &Client, css: &str) {
     let mut tries = 0;
     loop {
         let found = c
@@ -142,7 +142,7 @@ async fn click(c: &Client, css: &str) {
     }
 }
 
-async fn screenshot(c: &Client, name: &str) {
+pub(crate) async fn screenshot(c: &Client, name: &str) {
     if let Some(dir) = std::env::var_os("FAIRYFORGE_SCREENSHOTS") {
         js(c, "window.scrollTo(0, 0); return true").await;
         let png = c.screenshot().await.expect("a screenshot");
@@ -153,7 +153,7 @@ async fn screenshot(c: &Client, name: &str) {
 }
 
 /// Marks drawn on the play board, as `square:type` sorted.
-const MARKS: &str = "[...document.querySelectorAll('#play-board .mark')].map(m => m.dataset.mark + ':' + m.classList[1]).sort().join(' ')";
+pub(crate) const MARKS: &str = "[...document.querySelectorAll('#play-board .mark')].map(m => m.dataset.mark + ':' + m.classList[1]).sort().join(' ')";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_studio_in_chromium() {
@@ -221,10 +221,11 @@ async fn drive(c: &Client, url: &str) {
     castle_in_words(c, url).await;
     files_in_and_out(c, url).await;
     at_phone_width(c, url).await;
+    a_king_in_check(c, url).await;
 }
 
 /// Opens the page on chess, then starts Birds and Ninjas from the game list: the board as it is.
-async fn open_birds_and_ninjas(c: &Client, url: &str) {
+pub(crate) async fn open_birds_and_ninjas(c: &Client, url: &str) {
     // Open the page on another game, then start Birds and Ninjas from the game list.
     c.goto(&format!("{url}#g=chess&w=h&b=c&t=300"))
         .await
@@ -329,7 +330,7 @@ async fn open_birds_and_ninjas(c: &Client, url: &str) {
 }
 
 /// A pawn's moves marked, the move made, the computer's answer.
-async fn play_a_move(c: &Client) {
+pub(crate) async fn play_a_move(c: &Client) {
     // A pawn's moves, then the move; the computer answers.
     click(c, "#play-board [data-square=e2]").await;
     assert_eq!(
@@ -360,7 +361,7 @@ async fn play_a_move(c: &Client) {
 }
 
 /// A Flying Bomber's marked squares; a ninja pawn dropped through the push picker.
-async fn bomber_and_drop(c: &Client) {
+pub(crate) async fn bomber_and_drop(c: &Client) {
     // The Flying Bomber on e0 jumps over the queen onto the emptied e2.
     click(c, "#play-board [data-square=e0]").await;
     let marks = js(c, &format!("return {MARKS}")).await;
@@ -484,7 +485,7 @@ async fn explore_the_bomber(c: &Client) {
 
 /// The editor: a broken file's error at its line, with the text `fairyforge validate`
 /// prints.
-async fn break_the_file(c: &Client) {
+pub(crate) async fn break_the_file(c: &Client) {
     // Break the file: the error is shown at its line; fix it: the board follows.
     click(c, "#tab-design").await;
     wait(
@@ -562,7 +563,7 @@ async fn break_the_file(c: &Client) {
 }
 
 /// The fixed file: its board in the editor's pane and in play; the text in the address.
-async fn fix_the_file(c: &Client) {
+pub(crate) async fn fix_the_file(c: &Client) {
     edit(c, "/GRNBZKBNRG/", "/GRNBFKBNRG/").await;
     wait(c, "the fixed board", "document.querySelector('#design-board [data-on=e1]') && document.querySelector('#design-board [data-on=e1]').dataset.piece === 'F'").await;
     assert_eq!(
@@ -936,7 +937,7 @@ async fn drive_served(c: &Client, url: &str, path: &Path, folder: &Path) {
 }
 
 /// Replaces text in the editor as typing would (the editor hears an `input` event).
-async fn edit(c: &Client, from: &str, to: &str) {
+pub(crate) async fn edit(c: &Client, from: &str, to: &str) {
     js(
         c,
         &format!(
@@ -944,4 +945,26 @@ async fn edit(c: &Client, from: &str, to: &str) {
         ),
     )
     .await;
+}
+
+/// A mated king is ringed where the studio's state says it stands.
+async fn a_king_in_check(c: &Client, url: &str) {
+    c.goto(&format!("{url}#g=chess&m=f2f3.e7e5.g2g4.Qh4&w=h&b=h"))
+        .await
+        .unwrap();
+    c.refresh().await.unwrap();
+    wait(
+        c,
+        "the mated king",
+        "document.body.dataset.ready === '1' && studio.state && studio.state.ply === 4 && document.querySelector('#play-board circle.check')",
+    )
+    .await;
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelector('#play-board circle.check').dataset.check"
+        )
+        .await,
+        "e1"
+    );
 }

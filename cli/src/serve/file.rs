@@ -61,7 +61,9 @@ impl Served {
             name,
             lock: tokio::sync::Mutex::new(()),
         };
-        served.read().map_err(|e| format!("{shown}: {}", e.error))?;
+        served
+            .read()
+            .map_err(|e| format!("{shown}: {}", e.0.error))?;
         Ok(served)
     }
 

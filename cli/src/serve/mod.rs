@@ -14,45 +14,23 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
-mod adapter;
 mod api;
-mod assets;
-mod cache;
+pub(crate) mod assets;
 mod conn;
 mod error;
 mod file;
 mod guard;
-mod model;
 mod pictures;
 mod pool;
-mod primitives;
 #[cfg(test)]
 mod tests;
 
 pub use api::{AppState, Config};
 
-/// Every limit the studio sets on what a request may ask (docs/api.md lists them).
+/// Every limit the studio sets on what a request may ask (docs/api.md lists them): the
+/// library's studio's, and the server's own.
 pub mod limits {
-    /// Largest variant file text.
-    pub const TEXT_BYTES: usize = 64 * 1024;
-    /// Largest request body.
-    pub const BODY_BYTES: usize = 256 * 1024;
-    /// Most moves replayed from a start position in one request.
-    pub const MOVES: usize = 1000;
-    /// Longest position string.
-    pub const FEN_BYTES: usize = 2048;
-    /// Longest move text.
-    pub const MOVE_TEXT_BYTES: usize = 64;
-    /// Most options named in one request.
-    pub const OPTIONS: usize = 16;
-    /// Longest and default thinking time.
-    pub const THINK_MS: u64 = 30_000;
-    pub const DEFAULT_THINK_MS: u64 = 1_000;
-    /// Deepest perft and its time budget.
-    pub const PERFT_DEPTH: u32 = 8;
-    pub const PERFT_MS: u64 = 10_000;
-    /// Most blockers in the piece explorer.
-    pub const BLOCKERS: usize = 64;
+    pub use fairyforge::service::limits::*;
     /// Jobs waiting for the thinking pool beyond those running.
     pub const QUEUE: usize = 32;
     /// Jobs of one client (one address) waiting for the thinking pool.
@@ -64,10 +42,6 @@ pub mod limits {
     pub const HEADER_SECS: u64 = 10;
     /// Seconds for a request's body to arrive.
     pub const BODY_SECS: u64 = 10;
-    /// Compiled variants kept.
-    pub const CACHED_VARIANTS: usize = 64;
-    /// Replayed games kept.
-    pub const CACHED_GAMES: usize = 128;
 }
 
 #[derive(clap::Args)]

@@ -1,65 +1,20 @@
 //! `POST /api/pictures`: the pictures of a game's pieces, as core draws them (the same set
-//! as `fairyforge show --svg` and the published pages), for the page to show.
+//! as `fairyforge show --svg` and the published pages), for the page to show: the
+//! library's studio answers it.
 
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use fairyforge::Color;
-use fairyforge::picture::{library_pictures, piece_svg};
-use serde::Serialize;
+use fairyforge::contract::{Pictures, VariantRequest};
 
-use super::api::{AppState, Body, variant};
+use super::api::{AppState, Body, ready};
 use super::error::ApiError;
-use super::model::VariantRequest;
-
-#[derive(Serialize)]
-pub struct PiecePictures {
-    /// The piece's letter (upper case).
-    letter: char,
-    /// White's and Black's picture: standalone SVG documents in a 100 x 100 box.
-    white: String,
-    black: String,
-}
-
-/// A piece of the built-in library, for the piece explorer.
-#[derive(Serialize)]
-pub struct LibraryPictures {
-    id: String,
-    letter: char,
-    white: String,
-    black: String,
-}
-
-#[derive(Serialize)]
-pub struct Pictures {
-    /// The game's pieces.
-    pieces: Vec<PiecePictures>,
-    /// The built-in library's pieces, by id (the explorer shows them on the game's board).
-    library: Vec<LibraryPictures>,
-}
 
 pub async fn pictures(
     State(st): State<Arc<AppState>>,
     Body(r): Body<VariantRequest>,
 ) -> Result<Json<Pictures>, ApiError> {
-    let v = variant(&st, &r.variant).await?;
-    let pieces = v
-        .kinds()
-        .map(|k| PiecePictures {
-            letter: v.piece(k).letter(),
-            white: piece_svg(&v, k, Color::White),
-            black: piece_svg(&v, k, Color::Black),
-        })
-        .collect();
-    let library = library_pictures()
-        .into_iter()
-        .map(|(p, pic)| LibraryPictures {
-            id: p.id().to_string(),
-            letter: p.letter(),
-            white: pic.svg(Color::White, &format!("White {}", p.name())),
-            black: pic.svg(Color::Black, &format!("Black {}", p.name())),
-        })
-        .collect();
-    Ok(Json(Pictures { pieces, library }))
+    ready(&st, &r.variant).await?;
+    Ok(Json(st.studio.pictures(&r)?))
 }

@@ -400,10 +400,7 @@ fn telling_squares(v: &Arc<Variant>, kind: crate::Kind) -> Vec<(Square, &'static
             out.push((sq, why));
         }
     };
-    add(
-        g.square((g.files() as i32 - 1) / 2, (g.ranks() as i32 + 1) / 2),
-        "the centre",
-    );
+    add(g.centre(), "the centre");
     add(g.square(0, 1), "a corner");
     let next_to_hole = g.squares().find(|&sq| {
         let (f, r) = g.coords(sq);

@@ -200,7 +200,8 @@ impl Session {
             .check_keys(&parsed.table, &schema::LIBRARY.names(), "a piece library");
         self.imports(&parsed.table);
         self.importing.pop();
-        for p in pieces_of(&mut self.cx, &parsed.table) {
+        let text = &self.sources.files[file].text;
+        for p in pieces_of(&mut self.cx, &parsed.table, text) {
             self.add_library_piece(p);
         }
     }

@@ -20,7 +20,7 @@ pub fn library_pieces() -> Vec<PieceType> {
     let Some(table) = parse_toml(0, text, &mut cx) else {
         return Vec::new();
     };
-    pieces_of(&mut cx, &table)
+    pieces_of(&mut cx, &table, text)
         .iter()
         .map(PieceType::from_def)
         .collect()
@@ -36,7 +36,7 @@ pub(crate) fn library_defs() -> Vec<crate::def::PieceDef> {
     let Some(table) = parse_toml(0, text, &mut cx) else {
         return Vec::new();
     };
-    pieces_of(&mut cx, &table)
+    pieces_of(&mut cx, &table, text)
 }
 
 /// Whether a file's table is a piece library: it defines pieces and has no key that only
@@ -54,7 +54,8 @@ pub(crate) fn check(session: &mut Session, parsed: &Parsed) -> Vec<String> {
         .check_keys(&parsed.table, &schema::LIBRARY.names(), "a piece library");
     session.imports(&parsed.table);
     let before = session.library.len();
-    for p in pieces_of(&mut session.cx, &parsed.table) {
+    let text = &session.sources.files[parsed.span.file as usize].text;
+    for p in pieces_of(&mut session.cx, &parsed.table, text) {
         session.add_library_piece(p);
     }
     session.library[before..]

@@ -279,7 +279,8 @@ impl Loader {
 fn read_game(s: &mut Session, parsed: Parsed) -> VariantDef {
     s.enter_games();
     s.imports(&parsed.table);
-    let local = piece::pieces_of(&mut s.cx, &parsed.table);
+    let text = &s.sources.files[parsed.span.file as usize].text;
+    let local = piece::pieces_of(&mut s.cx, &parsed.table, text);
     let lost = s.lost_library;
     let (cx, sources, library) = s.parts();
     game::read(

@@ -10,12 +10,12 @@ use crate::source::{Ctx, Span, one_of, suggest};
 use super::reader::{Node, Table, Value};
 use super::schema::{self, DIRECTIONS, PrimitiveKeys, SYMMETRIES};
 
-/// The pieces defined by the `piece` table of a file, in file order.
-pub(crate) fn pieces_of(cx: &mut Ctx, t: &Table) -> Vec<PieceDef> {
+/// The pieces defined by the `piece` table of a file whose text is `text`, in file order.
+pub(crate) fn pieces_of(cx: &mut Ctx, t: &Table, text: &str) -> Vec<PieceDef> {
     let mut out = Vec::new();
     if let Some(pt) = cx.table(t, "piece") {
         for (id, (kspan, node)) in &pt.entries {
-            if let Some(p) = read_piece(cx, id, *kspan, node) {
+            if let Some(p) = read_piece(cx, id, *kspan, node, text) {
                 out.push(p);
             }
         }
@@ -38,7 +38,7 @@ fn title_case(id: &str) -> String {
         .join(" ")
 }
 
-fn read_piece(cx: &mut Ctx, id: &str, key_span: Span, node: &Node) -> Option<PieceDef> {
+fn read_piece(cx: &mut Ctx, id: &str, key_span: Span, node: &Node, text: &str) -> Option<PieceDef> {
     let Value::Table(t) = &node.value else {
         cx.type_err(node, id, "a table describing the piece");
         return None;
@@ -54,6 +54,10 @@ fn read_piece(cx: &mut Ctx, id: &str, key_span: Span, node: &Node) -> Option<Pie
     let royal = cx.bool(t, "royal").unwrap_or(false);
     let pawn = cx.bool(t, "pawn").unwrap_or(false);
     let moves = moves(cx, t, key_span, &what);
+    let written = match t.get("moves").map(|n| &n.value) {
+        Some(Value::Array(items)) => items.iter().map(|it| written(text, it.span)).collect(),
+        _ => Vec::new(),
+    };
     Some(PieceDef {
         id: id.to_string(),
         name,
@@ -63,6 +67,7 @@ fn read_piece(cx: &mut Ctx, id: &str, key_span: Span, node: &Node) -> Option<Pie
         royal,
         pawn,
         moves,
+        written,
         span: key_span,
         named_at: key_span,
     })
@@ -118,6 +123,42 @@ fn moves(cx: &mut Ctx, t: &Table, key_span: Span, what: &str) -> Vec<MoveDef> {
         .iter()
         .filter_map(|it| read_move(cx, it, what))
         .collect()
+}
+
+/// A move primitive as its file writes it: comments dropped, runs of spaces and line
+/// breaks made one space.
+fn written(text: &str, span: Span) -> String {
+    let raw = text.get(span.start..span.end).unwrap_or("");
+    let mut code = String::with_capacity(raw.len());
+    let (mut quote, mut escaped, mut comment) = (None, false, false);
+    for c in raw.chars() {
+        if comment {
+            comment = c != '\n';
+            if !comment {
+                code.push(c);
+            }
+            continue;
+        }
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if q == '"' && c == '\\' {
+                    escaped = true;
+                } else if c == q || c == '\n' {
+                    quote = None;
+                }
+            }
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None if c == '#' => {
+                comment = true;
+                continue;
+            }
+            None => {}
+        }
+        code.push(c);
+    }
+    code.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Reads a primitive's own parameters from its move table.

@@ -11,7 +11,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use crate::moves::{Move, MoveKind};
 use crate::outcome::Outcome;

@@ -1,7 +1,9 @@
 //! When a search stops: a time for the move, a game clock, a depth, a node budget, or a
 //! stop flag; and the plan that turns them into deadlines.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use crate::limits::MAX_SEARCH_DEPTH;
 

@@ -120,7 +120,12 @@ impl Searcher {
 
     /// An engine configured by `settings`.
     pub fn with_settings(settings: Settings, tt_mb: usize) -> Searcher {
-        let stop = Arc::new(AtomicBool::new(false));
+        Searcher::with_stop_flag(settings, tt_mb, Arc::new(AtomicBool::new(false)))
+    }
+
+    /// An engine configured by `settings` whose stop flag ([`Searcher::stop_flag`]) is
+    /// `stop`: a caller that owns the flag can stop it, and other work, with one flag.
+    pub fn with_stop_flag(settings: Settings, tt_mb: usize, stop: Arc<AtomicBool>) -> Searcher {
         let inner = match settings.engine {
             Engine::Modern => Inner::Modern(Box::new(modern::Modern::new(
                 settings.clone(),

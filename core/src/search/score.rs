@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::types::Color;
+
 /// Deepest ply a search may reach (the stack of a search has this many frames).
 pub(crate) const MAX_PLY: usize = 128;
 /// The score of winning now (checkmate given at the root); a win `n` plies away scores
@@ -47,6 +49,24 @@ impl Score {
     /// Is this a forced win or loss?
     pub fn is_mate(&self) -> bool {
         matches!(self, Score::Mate(_))
+    }
+
+    /// The score in a player's words, from White's side, for a score of `mover` (the side
+    /// to move): `White mates in 2`, `Black is better by 0.35`, or `level` within a tenth
+    /// of a pawn.
+    pub fn words(&self, mover: Color) -> String {
+        let white = mover == Color::White;
+        match *self {
+            Score::Mate(n) => {
+                let winner = if (n > 0) == white { "White" } else { "Black" };
+                format!("{winner} mates in {}", n.unsigned_abs())
+            }
+            Score::Cp(cp) => match if white { cp } else { -cp } {
+                -10..=10 => "level".to_string(),
+                c if c > 0 => format!("White is better by {:.2}", c as f64 / 100.0),
+                c => format!("Black is better by {:.2}", -(c as f64) / 100.0),
+            },
+        }
     }
 }
 
@@ -101,6 +121,19 @@ mod tests {
         assert_eq!(to_tt(-MATE + 6, 6), -MATE);
         assert_eq!(from_tt(-MATE, 1), -MATE + 1);
         assert_eq!(to_tt(250, 9), 250);
+    }
+
+    #[test]
+    fn scores_in_words_are_from_white_s_side() {
+        use crate::types::Color::{Black, White};
+        assert_eq!(Score::Cp(35).words(White), "White is better by 0.35");
+        assert_eq!(Score::Cp(35).words(Black), "Black is better by 0.35");
+        assert_eq!(Score::Cp(-120).words(White), "Black is better by 1.20");
+        assert_eq!(Score::Cp(10).words(Black), "level");
+        assert_eq!(Score::Cp(-11).words(Black), "White is better by 0.11");
+        assert_eq!(Score::Mate(2).words(Black), "Black mates in 2");
+        assert_eq!(Score::Mate(-3).words(Black), "White mates in 3");
+        assert_eq!(Score::Mate(1).words(White), "White mates in 1");
     }
 
     #[test]

@@ -211,7 +211,7 @@ async fn an_unknown_game_or_option_is_a_clear_error() {
 async fn an_edited_file_extends_built_in_games_and_imports_the_built_in_library() {
     let s = Server::start().await;
     // Every example but the one written to show errors.
-    for (id, text) in super::super::assets::EXAMPLES
+    for (id, text) in fairyforge::builtin::EXAMPLES
         .iter()
         .filter(|(id, _)| *id != "bad")
     {

@@ -13,10 +13,12 @@ use serde_json::{Value, json};
 
 use super::{AppState, Config, router};
 
+mod call;
 mod file;
 mod games;
 mod hostile;
 mod limits;
+mod page_engine;
 mod pictures;
 mod piece;
 mod play;

@@ -7,17 +7,17 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 
-use super::adapter::{Compiled, Game};
+use super::Compiled;
+use super::game::Game;
 
 /// What a variant was compiled from.
+#[allow(missing_docs)]
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
 pub enum Key {
     Game(String, Vec<String>),
     /// File name (it appears in messages), text, options.
     Text(String, String, Vec<String>),
 }
-
-pub type Variants = Lru<Key, Compiled>;
 
 /// Replayed games by a hash of what they were replayed from: the compiled variant (by
 /// address: the cached game holds the variant, so the address is not reused while the

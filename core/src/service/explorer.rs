@@ -3,15 +3,15 @@
 
 use std::collections::BTreeMap;
 
-use fairyforge::{Color, Position, Square, Variant};
+use crate::contract::{self, ApiError};
+use crate::{Color, Kind, Position, Variant};
 
-use super::*;
-use crate::serve::error::ApiError;
-use crate::serve::limits;
-use crate::serve::model;
+use super::game::{letter, parse_color, parse_square};
+use super::variants::{did_you_mean, piece_info};
+use super::{Compiled, limits};
 
 /// Finds a piece of the game by id or letter (upper case White, lower case Black).
-fn game_piece(v: &Compiled, name: &str) -> Option<(fairyforge::Kind, Option<Color>)> {
+fn game_piece(v: &Compiled, name: &str) -> Option<(Kind, Option<Color>)> {
     if let Some(k) = v.kind_by_id(name) {
         return Some((k, None));
     }
@@ -41,7 +41,7 @@ fn library_variant(v: &Compiled, id: &str) -> Result<Compiled, ApiError> {
     for r in g.rank_range() {
         for f in 0..g.files() {
             let exists = g.square(f as i32, r as i32).is_some();
-            let name = format!("\"{}\"", fairyforge::geometry::coord_name(f, r));
+            let name = format!("\"{}\"", crate::geometry::coord_name(f, r));
             match ((1..=ranks).contains(&r), exists) {
                 (false, true) => extra.push(name),
                 (true, false) => holes.push(name),
@@ -111,11 +111,11 @@ fn explored_piece(
     v: &Compiled,
     name: &str,
     asked: Color,
-) -> Result<(Compiled, fairyforge::Kind, Color, bool), ApiError> {
+) -> Result<(Compiled, Kind, Color, bool), ApiError> {
     Ok(match game_piece(v, name) {
         Some((k, c)) => (v.clone(), k, c.unwrap_or(asked), true),
         None => {
-            let lib = fairyforge::library_pieces();
+            let lib = crate::library_pieces();
             let Some(p) = lib.iter().find(|p| p.id() == name) else {
                 let mut names: Vec<&str> = v.pieces().iter().map(|p| p.id()).collect();
                 names.extend(lib.iter().map(|p| p.id()));
@@ -141,27 +141,18 @@ fn explored_piece(
     })
 }
 
-/// A piece alone (with blockers) on an empty board of the game, and where it can go;
-/// `source` is the text the game was compiled from.
-pub fn explore(
-    v: &Compiled,
-    source: Option<&str>,
-    req: &model::PieceRequest,
-) -> Result<model::Explorer, ApiError> {
+/// A piece alone (with blockers) on an empty board of the game, and where it can go.
+pub fn explore(v: &Compiled, req: &contract::PieceRequest) -> Result<contract::Explorer, ApiError> {
     let asked = parse_color(req.color.as_deref())?;
     let (variant, kind, color, in_game) = explored_piece(v, &req.piece, asked)?;
     let g = &variant.geometry();
-    let square = |s: &str| {
-        g.parse_square(s).ok_or_else(|| {
-            ApiError::invalid(
-                "bad-square",
-                format!("there is no square `{s}` on this board"),
-            )
-        })
-    };
+    let square = |s: &str| parse_square(&variant, s);
     let at = match &req.at {
         Some(s) => square(s)?,
-        None => middle(&variant),
+        None => g
+            .centre()
+            .or_else(|| g.squares().next())
+            .ok_or_else(|| ApiError::internal("the board has no squares"))?,
     };
     if req.blockers.len() > limits::BLOCKERS {
         return Err(ApiError::too_large(format!(
@@ -179,11 +170,11 @@ pub fn explore(
     }
     pieces.push((at, kind, color));
     let pos = Position::with_pieces(&variant, &pieces, color);
-    let mut by_square: BTreeMap<usize, model::ExplorerMove> = BTreeMap::new();
+    let mut by_square: BTreeMap<usize, contract::ExplorerMove> = BTreeMap::new();
     for m in pos.piece_moves(at) {
         let entry = by_square
             .entry(m.to().index())
-            .or_insert_with(|| model::ExplorerMove {
+            .or_insert_with(|| contract::ExplorerMove {
                 to: g.name(m.to()),
                 captures: Vec::new(),
                 promotions: Vec::new(),
@@ -203,20 +194,12 @@ pub fn explore(
         board.insert(g.name(*sq), letter(&variant, *k, *c));
     }
     let p = variant.piece(kind);
-    Ok(model::Explorer {
-        piece: piece_info(p, if in_game { source } else { None }),
+    Ok(contract::Explorer {
+        piece: piece_info(p),
         in_game,
-        color: color_name(color),
+        color: color.into(),
         at: g.name(at),
         board,
         moves: by_square.into_values().collect(),
     })
-}
-
-/// The middle of the board (as `fairyforge piece` chooses), or the first square.
-fn middle(v: &Variant) -> Square {
-    let g = v.geometry();
-    g.square((g.files() as i32 - 1) / 2, (g.ranks() as i32 + 1) / 2)
-        .or_else(|| g.squares().next())
-        .expect("a board has squares")
 }

@@ -1,15 +1,13 @@
-//! Positions and moves: a game replayed from its start, its state for the page, moves as
-//! data.
+//! Positions and moves: a game replayed from its start, its state as data, moves as data.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use fairyforge::{Color, EndReason, Move, MoveKind, Position, Variant};
+use crate::contract::{self, ApiError, MoveInfo};
+use crate::{Color, Kind, Move, Position, Variant};
 
-use super::*;
-use crate::serve::error::ApiError;
-use crate::serve::limits;
-use crate::serve::model;
+use super::Compiled;
+use super::limits;
 
 /// Reads a position string of the variant, with the error's caret as text.
 pub fn start_position(v: &Compiled, fen: Option<&str>) -> Result<Position, ApiError> {
@@ -37,7 +35,7 @@ fn strip_annotations(t: &str) -> &str {
     t.trim().trim_end_matches(['+', '#', '!', '?'])
 }
 
-/// Resolves one move text (R29 or a short form) in a position.
+/// Resolves one move text (move text or a short form) in a position.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     if text.len() > limits::MOVE_TEXT_BYTES {
         return Err(format!(
@@ -52,17 +50,19 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     pos.parse_input(t).map_err(|e| e.to_string())
 }
 
-/// A game replayed from its start: the position now, the moves played (with their readable
-/// texts) and the legal moves now. Each ply generates the legal moves once.
+/// A game replayed from its start: the position now, the moves played (as data) and the
+/// legal moves now. Each ply generates the legal moves once.
 #[derive(Clone)]
 pub struct Game {
+    /// The position now.
     pub pos: Position,
     /// Shared with the cached copies of this game: cloning a game copies no move text.
-    pub history: Vec<Arc<model::MoveInfo>>,
+    pub history: Vec<Arc<MoveInfo>>,
     legal: Vec<Move>,
 }
 
 impl Game {
+    /// The game at `fen` (default: the game's setup) with no move played.
     pub fn start(v: &Compiled, fen: Option<&str>) -> Result<Game, ApiError> {
         let pos = start_position(v, fen)?;
         let legal = pos.legal_moves();
@@ -73,24 +73,14 @@ impl Game {
         })
     }
 
-    /// Whether the game has ended (as `Position::outcome` decides, from the moves at hand).
-    pub fn is_over(&self) -> bool {
-        self.legal.is_empty()
-            || self.pos.scepter_outcome().is_some()
-            || self.pos.repetitions() >= 3
-            || self.pos.halfmove_clock() >= 100
+    /// The end of the game, if it is over (the rules of `Position::outcome`, from the
+    /// legal moves at hand).
+    pub fn outcome(&self) -> Option<crate::Outcome> {
+        self.pos.outcome_with_moves(&self.legal)
     }
 
-    pub fn outcome(&self) -> Option<fairyforge::Outcome> {
-        if self.is_over() {
-            self.pos.outcome()
-        } else {
-            None
-        }
-    }
-
-    /// Plays a move given as text (R29 or a short form): the move, or why not.
-    pub fn play_text(&mut self, text: &str) -> Result<model::MoveInfo, String> {
+    /// Plays a move given as text (move text or a short form): the move, or why not.
+    pub fn play_text(&mut self, text: &str) -> Result<MoveInfo, String> {
         if let Some(o) = self.outcome() {
             return Err(format!("the game is already over: {o}"));
         }
@@ -102,7 +92,7 @@ impl Game {
     }
 
     /// Plays a legal move of the position; describes it (check and mate marked).
-    fn play(&mut self, m: Move) -> model::MoveInfo {
+    fn play(&mut self, m: Move) -> MoveInfo {
         let info = describe(&self.pos, &m, self.pos.readable_text_marked(&m));
         self.pos.play_unchecked(&m);
         self.legal = self.pos.legal_moves();
@@ -123,9 +113,47 @@ impl Game {
         }
         Ok(())
     }
+
+    /// The state of the game: board, reserves, turn, check, end, moves.
+    pub fn state(&self) -> contract::State {
+        let pos = &self.pos;
+        let v = pos.variant();
+        let g = v.geometry();
+        let outcome = self.outcome();
+        let legal = if outcome.is_some() {
+            Vec::new()
+        } else {
+            move_infos(pos, &self.legal)
+        };
+        let mut board = BTreeMap::new();
+        for sq in g.squares() {
+            if let Some((k, c)) = pos.piece_at(sq) {
+                board.insert(g.name(sq), letter(v, k, c));
+            }
+        }
+        let check = pos.is_check();
+        contract::State {
+            fen: pos.fen(),
+            turn: pos.side_to_move().into(),
+            ply: self.history.len(),
+            check,
+            check_square: check
+                .then(|| pos.king_square(pos.side_to_move()))
+                .flatten()
+                .map(|s| g.name(s)),
+            outcome: outcome.map(Into::into),
+            board,
+            reserves: contract::Reserves {
+                white: reserve(pos, Color::White),
+                black: reserve(pos, Color::Black),
+            },
+            history: self.history.clone(),
+            legal,
+        }
+    }
 }
 
-/// The move whose R29 text is exactly `t`, found without writing out every legal move's
+/// The move whose move text is exactly `t`, found without writing out every legal move's
 /// text: only those leaving the square the text starts with are compared.
 fn find_exact(pos: &Position, legal: &[Move], t: &str) -> Option<Move> {
     let g = pos.variant().geometry();
@@ -149,6 +177,7 @@ fn find_exact(pos: &Position, legal: &[Move], t: &str) -> Option<Move> {
     }
 }
 
+/// At most [`limits::MOVES`] moves are replayed.
 pub fn check_moves(moves: &[String]) -> Result<(), ApiError> {
     if moves.len() > limits::MOVES {
         return Err(ApiError::too_large(format!(
@@ -160,56 +189,13 @@ pub fn check_moves(moves: &[String]) -> Result<(), ApiError> {
 }
 
 /// Plays a legal move on a position and describes it (check and mate marked).
-pub fn play(pos: &mut Position, m: Move) -> model::MoveInfo {
+pub fn play(pos: &mut Position, m: Move) -> MoveInfo {
     let info = describe(pos, &m, pos.readable_text_marked(&m));
     pos.play_unchecked(&m);
     info
 }
 
-/// The state of a game for the page: board, reserves, turn, check, end, moves.
-pub fn state(game: &Game) -> model::State {
-    let pos = &game.pos;
-    let v = pos.variant();
-    let g = v.geometry();
-    let outcome = game.outcome();
-    let legal = if outcome.is_some() {
-        Vec::new()
-    } else {
-        move_infos(pos, &game.legal)
-    };
-    let mut board = BTreeMap::new();
-    for sq in g.squares() {
-        if let Some((k, c)) = pos.piece_at(sq) {
-            board.insert(g.name(sq), letter(v, k, c));
-        }
-    }
-    model::State {
-        fen: pos.fen(),
-        turn: color_name(pos.side_to_move()),
-        ply: game.history.len(),
-        check: pos.is_check(),
-        outcome: outcome.map(|o| model::Outcome {
-            winner: o.winner.map(color_name),
-            reason: match o.reason {
-                EndReason::Checkmate => "checkmate",
-                EndReason::Stalemate => "stalemate",
-                EndReason::Repetition => "repetition",
-                EndReason::HundredPlies => "hundred-plies",
-                EndReason::Scepter => "scepter",
-            },
-            text: o.to_string(),
-        }),
-        board,
-        reserves: model::Reserves {
-            white: reserve(pos, Color::White),
-            black: reserve(pos, Color::Black),
-        },
-        history: game.history.clone(),
-        legal,
-    }
-}
-
-fn reserve(pos: &Position, c: Color) -> Vec<model::ReserveEntry> {
+fn reserve(pos: &Position, c: Color) -> Vec<contract::ReserveEntry> {
     let v = pos.variant();
     if !v.has_reserves() {
         return Vec::new();
@@ -217,20 +203,14 @@ fn reserve(pos: &Position, c: Color) -> Vec<model::ReserveEntry> {
     v.reserve_order()
         .into_iter()
         .filter(|k| pos.reserve(c, *k) > 0)
-        .map(|k| model::ReserveEntry {
+        .map(|k| contract::ReserveEntry {
             letter: letter(v, k, c),
             count: pos.reserve(c, k),
         })
         .collect()
 }
 
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
+/// `white` (the default) or `black`, else a `bad-request` error.
 pub fn parse_color(s: Option<&str>) -> Result<Color, ApiError> {
     match s.unwrap_or("white") {
         "white" | "w" => Ok(Color::White),
@@ -242,7 +222,8 @@ pub fn parse_color(s: Option<&str>) -> Result<Color, ApiError> {
     }
 }
 
-pub fn letter(v: &Variant, k: fairyforge::Kind, c: Color) -> char {
+/// A piece's letter as position strings write it: upper case White's, lower case Black's.
+pub fn letter(v: &Variant, k: Kind, c: Color) -> char {
     let l = v.piece(k).letter();
     match c {
         Color::White => l.to_ascii_uppercase(),
@@ -250,17 +231,21 @@ pub fn letter(v: &Variant, k: fairyforge::Kind, c: Color) -> char {
     }
 }
 
+/// A square of the board by name, else a `bad-square` error.
+pub fn parse_square(v: &Variant, s: &str) -> Result<crate::Square, ApiError> {
+    v.geometry().parse_square(s).ok_or_else(|| {
+        ApiError::invalid(
+            "bad-square",
+            format!("there is no square `{s}` on this board"),
+        )
+    })
+}
+
 /// The legal moves, optionally only those leaving (or dropped on) one square.
-pub fn moves_from(pos: &Position, from: Option<&str>) -> Result<Vec<model::MoveInfo>, ApiError> {
-    let g = &pos.variant().geometry();
+pub fn moves_from(pos: &Position, from: Option<&str>) -> Result<Vec<MoveInfo>, ApiError> {
     let from = match from {
         None => None,
-        Some(s) => Some(g.parse_square(s).ok_or_else(|| {
-            ApiError::invalid(
-                "bad-square",
-                format!("there is no square `{s}` on this board"),
-            )
-        })?),
+        Some(s) => Some(parse_square(pos.variant(), s)?),
     };
     let chosen: Vec<Move> = pos
         .legal_moves()
@@ -270,18 +255,8 @@ pub fn moves_from(pos: &Position, from: Option<&str>) -> Result<Vec<model::MoveI
     Ok(move_infos(pos, &chosen))
 }
 
-fn kind_name(k: MoveKind) -> &'static str {
-    match k {
-        MoveKind::Normal => "normal",
-        MoveKind::DoubleStep => "double-step",
-        MoveKind::EnPassant => "en-passant",
-        MoveKind::Drop => "drop",
-        MoveKind::Castle => "castle",
-    }
-}
-
 /// Legal moves as data, with their readable texts.
-pub fn move_infos(pos: &Position, moves: &[Move]) -> Vec<model::MoveInfo> {
+pub fn move_infos(pos: &Position, moves: &[Move]) -> Vec<MoveInfo> {
     let texts = pos.readable_texts(moves);
     moves
         .iter()
@@ -291,28 +266,42 @@ pub fn move_infos(pos: &Position, moves: &[Move]) -> Vec<model::MoveInfo> {
 }
 
 /// A legal move as data, with its readable text `san`.
-fn describe(pos: &Position, m: &Move, san: String) -> model::MoveInfo {
+fn describe(pos: &Position, m: &Move, san: String) -> MoveInfo {
     let v = pos.variant();
     let g = v.geometry();
-    let mut captures: Vec<String> = pos
-        .captures_of(m)
-        .iter()
-        .map(|(s, _, _)| g.name(*s))
-        .collect();
+    let victims: Vec<crate::Square> = pos.captures_of(m).iter().map(|(s, _, _)| *s).collect();
     // The landing square first, then the other victims.
+    let mut captures: Vec<String> = victims.iter().map(|s| g.name(*s)).collect();
     let to = g.name(m.to());
     captures.sort_by_key(|s| *s != to);
-    model::MoveInfo {
+    let rook = m.castling_rook();
+    // Every square that held a piece and holds none after the move.
+    let mut left: Vec<crate::Square> = Vec::with_capacity(victims.len() + 2);
+    if !m.is_drop() {
+        left.push(m.from());
+    }
+    left.extend(victims.iter().copied());
+    left.extend(rook.map(|(a, _)| a));
+    let landed = |s: crate::Square| s == m.to() || rook.is_some_and(|(_, b)| b == s);
+    let mut empties: Vec<String> = Vec::with_capacity(left.len());
+    for s in left {
+        let name = g.name(s);
+        if !landed(s) && !empties.contains(&name) {
+            empties.push(name);
+        }
+    }
+    MoveInfo {
         text: pos.move_text(m),
         san,
         from: g.name(m.from()),
         to,
-        kind: kind_name(m.kind()),
+        kind: m.kind().into(),
         captures,
+        empties,
         promotion: m.promotion().map(|k| v.piece(k).letter()),
         drop: m
             .is_drop()
             .then(|| v.piece(m.dropped().expect("a drop drops a piece")).letter()),
-        rook: m.castling_rook().map(|(a, b)| [g.name(a), g.name(b)]),
+        rook: rook.map(|(a, b)| [g.name(a), g.name(b)]),
     }
 }

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Perft speed of the WebAssembly build against the native one, in one run: the native CLI
+# (`fairyforge perft`), the wasm build in Node and the wasm build in headless Chromium (in
+# a Web Worker), on the same counts, each repeated and the best kept (docs/js.md).
+#
+#   bench/wasm-perft.sh                      # birds-and-ninjas 5 and chess 6, 3 times each
+#   REPEAT=5 bench/wasm-perft.sh chess:5     # other counts, other repetitions
+#
+# Needs what bindings/wasm/build.sh needs, Node and Chromium (CHROMIUM=path to use another).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+runs=("$@")
+if [ ${#runs[@]} -eq 0 ]; then runs=(birds-and-ninjas:5 chess:6); fi
+repeat="${REPEAT:-3}"
+
+cargo build --release --locked -p fairyforge-cli
+out="$root/target/wasm/bench"
+bindings/wasm/build.sh --target nodejs --out "$out/node"
+bindings/wasm/build.sh --target web --out "$out/web/pkg"
+cp bench/wasm/perft.html bench/wasm/perft-worker.js "$out/web/"
+
+results="$out/results.jsonl"
+: > "$results"
+for ((i = 1; i <= repeat; i++)); do
+  for run in "${runs[@]}"; do
+    game="${run%%:*}"
+    depth="${run##*:}"
+    nps=$(target/release/fairyforge perft "$game" "$depth" 2>&1 > /dev/null | sed -n 's/^nps //p')
+    echo "{\"build\":\"native\",\"game\":\"$game\",\"depth\":$depth,\"nps\":$nps}" >> "$results"
+    node bench/wasm/perft-node.mjs "$out/node" "$run" | sed 's/^{/{"build":"node",/' >> "$results"
+    node bench/wasm/perft-chromium.mjs "$out/web" "$run" | sed 's/^{/{"build":"chromium",/' >> "$results"
+  done
+done
+node bench/wasm/summary.mjs "$results"
