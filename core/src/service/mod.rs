@@ -21,6 +21,8 @@ mod call;
 pub mod engine;
 mod explorer;
 pub mod game;
+#[cfg(test)]
+mod tests;
 pub mod variants;
 
 use std::sync::atomic::{AtomicBool, Ordering};
