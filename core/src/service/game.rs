@@ -100,6 +100,14 @@ impl Game {
         info
     }
 
+    /// Takes back the last move played; returns it (`None` at the start).
+    pub fn undo(&mut self) -> Option<Arc<MoveInfo>> {
+        let last = self.history.pop()?;
+        self.pos.undo();
+        self.legal = self.pos.legal_moves();
+        Some(last)
+    }
+
     /// Plays more moves; a move that does not fit is a `bad-move` error naming it and its
     /// index (counted in the whole list, of which `moves` starts at `first`).
     pub fn replay(&mut self, moves: &[String], first: usize) -> Result<(), ApiError> {

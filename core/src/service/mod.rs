@@ -19,7 +19,7 @@
 mod cache;
 mod call;
 pub mod engine;
-mod explorer;
+pub mod explorer;
 pub mod game;
 #[cfg(test)]
 mod tests;
