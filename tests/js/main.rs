@@ -38,12 +38,15 @@ fn run(what: &str, cmd: &mut Command) -> Output {
 
 /// Node's major version, or the advice to install it.
 fn node_major() -> u32 {
-    let out = Command::new("node").arg("--version").output().unwrap_or_else(|e| {
-        panic!(
-            "Node.js is needed to test the npm package (`node`: {e}); install Node 18 or \
+    let out = Command::new("node")
+        .arg("--version")
+        .output()
+        .unwrap_or_else(|e| {
+            panic!(
+                "Node.js is needed to test the npm package (`node`: {e}); install Node 18 or \
              later with npm (Debian: `apt-get install -y nodejs npm`)"
-        )
-    });
+            )
+        });
     let v = String::from_utf8_lossy(&out.stdout);
     v.trim()
         .trim_start_matches('v')
@@ -125,10 +128,15 @@ fn npm_package_in_node() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     print!("{stdout}");
     eprint!("{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.status.success(), "node --test failed (see its report above)");
+    assert!(
+        out.status.success(),
+        "node --test failed (see its report above)"
+    );
     // Each file's tests ran (a file that fails to import reports no test).
     assert!(
-        stdout.lines().any(|l| l.starts_with("# pass ") && l != "# pass 0"),
+        stdout
+            .lines()
+            .any(|l| l.starts_with("# pass ") && l != "# pass 0"),
         "node --test ran no test"
     );
 }

@@ -24,9 +24,12 @@ pub fn from_js<T: DeserializeOwned + Default>(value: &JsValue, what: &str) -> Re
     let text: String = js_sys::JSON::stringify(value)
         .ok()
         .and_then(|t| t.as_string())
-        .ok_or_else(|| error(&ApiError::bad_request(format!("{what}: not a plain object"))))?;
-    serde_json::from_str(&text)
-        .map_err(|e| error(&ApiError::bad_request(format!("{what}: {e}"))))
+        .ok_or_else(|| {
+            error(&ApiError::bad_request(format!(
+                "{what}: not a plain object"
+            )))
+        })?;
+    serde_json::from_str(&text).map_err(|e| error(&ApiError::bad_request(format!("{what}: {e}"))))
 }
 
 /// The error of a failed call: a JavaScript `Error` (named `FairyforgeError`) whose

@@ -228,7 +228,8 @@ fn read_limits(limits: &JsValue) -> Result<(ThinkLimits, Option<StopProbe>), JsV
         // A depth or a node budget alone: no time limit.
         _ => Duration::MAX,
     };
-    let stop = js_sys::Reflect::get(limits, &JsValue::from_str("stop")).unwrap_or(JsValue::UNDEFINED);
+    let stop =
+        js_sys::Reflect::get(limits, &JsValue::from_str("stop")).unwrap_or(JsValue::UNDEFINED);
     let probe = if stop.is_undefined() || stop.is_null() {
         None
     } else {

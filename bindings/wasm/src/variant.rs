@@ -148,7 +148,11 @@ impl Variant {
 /// The built-in games' names, in the order `fairyforge list` gives them.
 #[wasm_bindgen]
 pub fn games() -> Vec<String> {
-    variants::catalog().games.into_iter().map(|g| g.id).collect()
+    variants::catalog()
+        .games
+        .into_iter()
+        .map(|g| g.id)
+        .collect()
 }
 
 /// The built-in games with their options, the example files, the piece library and the
