@@ -962,7 +962,7 @@ mod tests {
     }
 
     fn searcher() -> Searcher {
-        Searcher::new(1, Arc::default())
+        Searcher::new(1, Stop::new(Arc::default()))
     }
 
     #[test]
