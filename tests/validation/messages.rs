@@ -70,6 +70,12 @@ bad_files! {
     promotion_without_suffix => "promotion-without-suffix",
     extends_itself => "extends-itself",
     zone_rank_off_board => "zone-rank-off-board",
+    option_breaks_game => "option-breaks-game",
+    scepter_without_rear => "scepter-without-rear",
+    duplicate_letter_setup => "duplicate-letter-setup",
+    unclosed_string => "unclosed-string",
+    unclosed_array => "unclosed-array",
+    key_after_table => "key-after-table",
 }
 
 #[test]
@@ -137,4 +143,23 @@ fn several_files_at_once() {
 fn missing_file() {
     let report = validate(&["tests/data/bad/no-such-file.toml"]);
     insta::assert_snapshot!("missing_file", report);
+}
+
+/// With the broken option turned on, the game does not load, and its error is printed
+/// once (it was printed once per colour), without the note that names the option (it is
+/// on because it was asked for).
+#[test]
+fn an_option_turned_on_reports_its_error_once() {
+    let (code, out, err) = FAIRYFORGE.run(&[
+        "describe",
+        "tests/data/bad/option-breaks-game.toml",
+        "--option",
+        "queen-only",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(err.matches("is in two promotion rules").count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: tests/data/bad/option-breaks-game.toml:8:25: [two-promotions] piece `chess-pawn` is in two promotion rules\n"),
+        "{err}"
+    );
 }

@@ -557,13 +557,14 @@ export type Level = "error" | "warning";
 
 export type Diag = { 
 /**
+ * The kind of problem, a stable name to key on (`unknown-key`, `bad-setup`, ...:
+ * docs/format.md, "Diagnostic codes").
+ */
+code: string, 
+/**
  * `error` or `warning`.
  */
 severity: Level, 
-/**
- * A stable name of the problem for programs, when it has one.
- */
-code?: string, 
 /**
  * The file the problem is in (the edited file, or a built-in file it pulls in).
  */

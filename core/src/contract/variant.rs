@@ -184,12 +184,11 @@ pub enum Level {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Diag {
+    /// The kind of problem, a stable name to key on (`unknown-key`, `bad-setup`, ...:
+    /// docs/format.md, "Diagnostic codes").
+    pub code: String,
     /// `error` or `warning`.
     pub severity: Level,
-    /// A stable name of the problem for programs, when it has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub code: Option<String>,
     /// The file the problem is in (the edited file, or a built-in file it pulls in).
     pub file: String,
     /// 1-based; 0 when the problem has no place (then column is 0 too).

@@ -327,10 +327,15 @@ async fn validation_reports_every_problem_at_its_line_and_column_as_validate_pri
         (Some(3), Some(14))
     );
     assert_eq!(d[1]["label"], "expected a whole number from 1 to 16");
+    // The kind of problem, to key on.
+    assert_eq!(
+        (&d[0]["code"], &d[1]["code"]),
+        (&json!("missing-key"), &json!("wrong-type"))
+    );
     // Exactly what `fairyforge validate broken.toml` prints for it.
     assert_eq!(
         d[1]["rendered"],
-        "broken.toml:3:9: `files` must be a whole number from 1 to 16, found a string\n  |\n3 | files = \"ten\"\n  |         ^^^^^ expected a whole number from 1 to 16\n"
+        "broken.toml:3:9: [wrong-type] `files` must be a whole number from 1 to 16, found a string\n  |\n3 | files = \"ten\"\n  |         ^^^^^ expected a whole number from 1 to 16\n"
     );
     assert_eq!(
         v["rendered"].as_str().unwrap(),
