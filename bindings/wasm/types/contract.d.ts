@@ -279,6 +279,15 @@ turn: Side,
  */
 ply: number, 
 /**
+ * The side to move at the start, before `history` (the move list numbers its moves
+ * from here).
+ */
+start_turn: Side, 
+/**
+ * The move number at the start, as its position string gives it.
+ */
+start_move_number: number, 
+/**
  * Whether the side to move is in check.
  */
 check: boolean, 
@@ -495,6 +504,10 @@ rank_max: number,
  * Every square that exists, holes left out, from the lowest rank up.
  */
 squares: Array<string>, 
+/**
+ * The files' letters, from file 0 (`a`).
+ */
+file_names: Array<string>, 
 /**
  * The same squares with their coordinates and colour, in the same order.
  */

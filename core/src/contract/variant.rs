@@ -128,6 +128,8 @@ pub struct BoardInfo {
     pub rank_max: i8,
     /// Every square that exists, holes left out, from the lowest rank up.
     pub squares: Vec<String>,
+    /// The files' letters, from file 0 (`a`).
+    pub file_names: Vec<String>,
     /// The same squares with their coordinates and colour, in the same order.
     pub cells: Vec<Cell>,
     /// The square in the middle of the board, where the piece explorer starts (null when

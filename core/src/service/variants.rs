@@ -236,6 +236,9 @@ pub fn variant_info(v: &Compiled) -> contract::VariantInfo {
             rank_min: *range.start(),
             rank_max: *range.end(),
             squares: g.squares().map(|s| g.name(s)).collect(),
+            file_names: (0..g.files())
+                .map(|f| crate::geometry::file_char(f).to_string())
+                .collect(),
             cells: g
                 .squares()
                 .map(|s| {
