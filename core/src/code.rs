@@ -72,11 +72,11 @@ codes! {
     BadPromotion => "bad-promotion", "a promotion rule with no choice, or without a suffix and with several choices";
     TwoPromotions => "two-promotions", "a piece in two promotion rules";
     NoDropZone => "no-drop-zone", "a piece in a reserve with nowhere to be dropped";
-    BadCastling => "bad-castling", "a castling rook off the king's rank, or too many";
+    BadCastling => "bad-castling", "a castling rook off the king's rank";
     UnknownSlot => "unknown-slot", "a slot of the parent game that does not exist";
     BadSetup => "bad-setup", "the start position is not a position of the game";
     UnknownOption => "unknown-option", "an option the game does not have, or a setting that is neither on nor off";
-    TooMany => "too-many", "more pieces, directions, options, promotion rules or counts than the format allows";
+    TooMany => "too-many", "more piece types, directions, options, promotion rules, castling rooks or perft counts than the format allows";
     PawnWithoutPromotion => "pawn-without-promotion", "warning: a pawn that no promotion rule names";
     NotLoaded => "not-loaded", "the game could not be read, for a reason reported before";
     // Test files.

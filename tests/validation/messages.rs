@@ -163,3 +163,42 @@ fn an_option_turned_on_reports_its_error_once() {
         "{err}"
     );
 }
+
+/// A promotion rule whose zone has no square on the board could never apply: an error at
+/// the rule, as for Capture the Scepter.
+#[test]
+fn a_promotion_zone_with_no_square_is_an_error() {
+    let rule = "{ pieces = [\"chess-pawn\"], zone = \"own-rear\", choices = [\"queen\"] }";
+    let text = format!("extends = \"chess\"\nname = \"Nowhere\"\npromotion = {rule}\n");
+    let e = fairyforge::Variant::parse("nowhere.toml", &text).unwrap_err();
+    assert_eq!(
+        e.render(),
+        format!(
+            "nowhere.toml:3:13: [off-board] the zone of a promotion rule has no square on this board, so the rule could never apply\n  \
+             |\n\
+             3 | promotion = {rule}\n  \
+             |             {} `own-rear` is the extra squares behind a side's first rank, and this board has none\n",
+            "^".repeat(rule.len())
+        )
+    );
+}
+
+/// The symmetry of a `bent` move applies to its first step and to its `then`: an unknown
+/// one was reported once for each. Each message is printed once.
+#[test]
+fn a_mistake_read_twice_is_reported_once() {
+    let text = "extends = \"chess\"\nname = \"Twice\"\n\
+                pieces = [\"king\", \"queen\", \"rook\", \"bishop\", \"knight\", \"chess-pawn\", \"p0\"]\n\
+                [piece.p0]\nletter = \"O\"\n\
+                moves = [{ bent = [2, 1], then = [1, 0], symmetry = \"sideways\" }]\n";
+    let e = fairyforge::Variant::parse("twice.toml", text).unwrap_err();
+    let shown: Vec<String> = e.diagnostics().iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        shown,
+        [
+            "twice.toml:6:53: [unknown-value] unknown symmetry `sideways`\n  |\n\
+          6 | moves = [{ bent = [2, 1], then = [1, 0], symmetry = \"sideways\" }]\n  |                                                     \
+          ^^^^^^^^^^ expected `all`, `left-right`, `forward-back` or `none`"
+        ]
+    );
+}

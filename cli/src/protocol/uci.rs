@@ -261,8 +261,7 @@ impl Uci {
             let n: u64 = value
                 .parse()
                 .map_err(|_| format!("go {key} {value}: not a whole number"))?;
-            let ms =
-                |n: u64| Duration::from_millis(n.min(crate::numbers::MAX_SECONDS as u64 * 1000));
+            let ms = |n: u64| Duration::from_millis(n.min(crate::check::MAX_SECONDS as u64 * 1000));
             match key {
                 "wtime" => wtime = Some(ms(n)),
                 "btime" => btime = Some(ms(n)),

@@ -165,7 +165,7 @@ impl Xboard {
                 )),
             },
             "time" => match arg.parse::<u64>() {
-                Ok(cs) => self.time_left = Some(cs.min(crate::numbers::MAX_SECONDS as u64 * 100)),
+                Ok(cs) => self.time_left = Some(cs.min(crate::check::MAX_SECONDS as u64 * 100)),
                 Err(_) => say(&format!("Error (bad time): {line}")),
             },
             "setboard" => match Position::from_fen(&self.variant, arg) {

@@ -148,8 +148,9 @@ impl Loader {
     }
 
     /// Loads a variant file: a regular file whose name ends in `.toml`, at most
-    /// [`crate::limits::MAX_FILE_BYTES`] long. What it imports and extends is looked up relative to it,
-    /// inside its directory (or [`Loader::base_dir`]), or among the built-ins.
+    /// [`MAX_FILE_BYTES`](crate::limits::MAX_FILE_BYTES) long. What it imports and extends
+    /// is looked up relative to it, inside its directory (or [`Loader::base_dir`]), or
+    /// among the built-ins.
     pub fn load(&self, path: impl AsRef<Path>) -> Result<Arc<Variant>, LoadError> {
         let (name, text, origin, policy) = self.open(path.as_ref())?;
         self.run(name, text, origin, policy)
@@ -312,7 +313,9 @@ fn finish(
             return None;
         }
         check::warnings(&mut warnings, &def);
-        let unchanged = loader.every_option.then(|| def.clone());
+        // The options are checked on a definition read without mistakes: compiling it
+        // anew must not build tables from what is known to be wrong.
+        let unchanged = (loader.every_option && !cx.has_errors()).then(|| def.clone());
         // Compiling sees the reading problems: it then checks what it can without building
         // tables from a definition already known to be wrong.
         let variant = compile(&mut cx, def, options);
@@ -327,14 +330,14 @@ fn finish(
         diags.extend(warnings.diags);
     }
     diags[read_problems..].sort_by_key(source::Problem::place);
-    // Each message once.
-    let mut seen = std::collections::HashSet::new();
-    diags.retain(|d| seen.insert((d.place(), d.span.map(|s| s.end), d.message.clone())));
     if let Some(span) = blame {
         let (reading, meaning) = diags.split_at_mut(read_problems);
         check::blame_builtin(sources, reading, span);
         check::blame_builtin(sources, meaning, span);
     }
+    // Each message once.
+    let mut seen = std::collections::HashSet::new();
+    diags.retain(|d| seen.insert((d.place(), d.span.map(|s| s.end), d.message.clone())));
     let errors = diags.iter().any(|d| d.severity == Severity::Error);
     match variant {
         Some(mut v) if !errors => {
