@@ -4,7 +4,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fairyforge::contract::{self, ApiError};
-use fairyforge::search::{MAX_DEPTH, Searcher, StopProbe};
+use fairyforge::limits::MAX_SEARCH_DEPTH;
+use fairyforge::search::{Searcher, StopProbe};
 use fairyforge::service::{self, Game, ThinkLimits};
 use wasm_bindgen::prelude::*;
 
@@ -220,7 +221,7 @@ fn read_limits(limits: &JsValue) -> Result<(ThinkLimits, Option<StopProbe>), JsV
         )));
     }
     let time = number(limits, "time", 1.0, 86_400_000.0)?;
-    let depth = number(limits, "depth", 1.0, MAX_DEPTH as f64)?;
+    let depth = number(limits, "depth", 1.0, MAX_SEARCH_DEPTH as f64)?;
     let nodes = number(limits, "nodes", 1.0, 9e15)?;
     let time = match (time, depth, nodes) {
         (Some(t), _, _) => Duration::from_millis(t as u64),
