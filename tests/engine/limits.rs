@@ -115,6 +115,38 @@ fn a_stop_flag_ends_a_search_without_limits() {
 }
 
 #[test]
+fn a_stop_probe_ends_a_search_without_limits_in_both_engines() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    for engine in ["modern", "classic"] {
+        let settings = Settings::parse(engine).unwrap();
+        let mut p = pos("chess", QUEENS);
+        let mut s = Searcher::with_settings(settings, 16);
+        // The probe says "stop" the tenth time it is asked.
+        let asked = Arc::new(AtomicU32::new(0));
+        let counter = asked.clone();
+        s.set_stop_probe(Some(Arc::new(move || {
+            counter.fetch_add(1, Ordering::Relaxed) + 1 >= 10
+        })));
+        let r = s.search(&mut p, Limits::default(), |_| {}).unwrap();
+        assert!(p.legal_moves().contains(&r.best()), "{engine}");
+        assert!(
+            (10..=12).contains(&asked.load(Ordering::Relaxed)),
+            "{engine}: asked {asked:?}"
+        );
+        assert!(r.nodes < 100_000, "{engine}: {} nodes", r.nodes);
+        // Taken away, it stops nothing: a depth limit ends the next search.
+        s.set_stop_probe(None);
+        let mut p = pos(
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        );
+        let r = s.search(&mut p, Limits::depth(2), |_| {}).unwrap();
+        assert_eq!(r.depth, 2, "{engine}");
+    }
+}
+
+#[test]
 fn analyse_and_play_return_within_their_time() {
     let t = Instant::now();
     let (code, out, err) = FAIRYFORGE.run(&["analyse", "chess", "--fen", QUEENS, "--time", "0.3"]);

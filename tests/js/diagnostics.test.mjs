@@ -7,12 +7,12 @@ import { Variant, validate } from "fairyforge";
 const broken = 'name = "Broken"\n[board]\nfiles = "ten"\nranks = 8\n';
 const expected = [
   {
-    severity: "error", file: "broken.toml", line: 1, column: 1, end_line: 1, end_column: 2,
+    severity: "error", code: "missing-key", file: "broken.toml", line: 1, column: 1, end_line: 1, end_column: 2,
     message: "the variant file has no `setup`",
     label: 'add `setup`, for example `setup = "<position string>"`',
   },
   {
-    severity: "error", file: "broken.toml", line: 3, column: 9, end_line: 3, end_column: 14,
+    severity: "error", code: "wrong-type", file: "broken.toml", line: 3, column: 9, end_line: 3, end_column: 14,
     message: "`files` must be a whole number from 1 to 16, found a string",
     label: "expected a whole number from 1 to 16",
   },
@@ -25,7 +25,7 @@ test("validate lists every problem of a broken file with its place", () => {
   assert.deepEqual(placed(v.diagnostics), expected);
   assert.equal(
     v.diagnostics[1].rendered,
-    'broken.toml:3:9: `files` must be a whole number from 1 to 16, found a string\n' +
+    'broken.toml:3:9: [wrong-type] `files` must be a whole number from 1 to 16, found a string\n' +
       "  |\n3 | files = \"ten\"\n  |         ^^^^^ expected a whole number from 1 to 16\n",
   );
 });

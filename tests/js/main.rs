@@ -119,7 +119,7 @@ fn npm_package_in_node() {
     assert!(!tests.is_empty(), "no *.test.mjs in {}", here.display());
 
     let out = Command::new("node")
-        .arg("--test")
+        .args(["--test", "--test-reporter=tap"])
         .args(&tests)
         .current_dir(&project)
         .env("FAIRYFORGE", FAIRYFORGE)

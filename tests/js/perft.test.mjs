@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { Variant, games } from "fairyforge";
 
 const cli = process.env.FAIRYFORGE;
-const native = (...args) => execFileSync(cli, args, { encoding: "utf8" });
+const native = (...args) => execFileSync(cli, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
 
 test("the built-in games are the command line's", () => {
   assert.ok(cli, "FAIRYFORGE names the fairyforge binary");

@@ -1,12 +1,15 @@
-//! `Studio`: the studio's API (docs/api.md) answered in the browser, for the studio's page
-//! (`cli/web/worker.js`): core's `service::Studio`, which also answers `fairyforge serve`'s
-//! requests, so the page gets the same answers from either.
+//! `Studio`: the studio's HTTP API (docs/api.md) answered in the caller's thread, for a
+//! page that runs without a server (in a Web Worker).
 
 use wasm_bindgen::prelude::*;
 
-/// The studio's engine: compiled variants and replayed games kept between calls.
+/// The studio's endpoints without a server: each call takes an endpoint's path (with its
+/// query) and JSON body and returns exactly what `fairyforge serve` answers. Each studio
+/// keeps its own cache of compiled variants and replayed games.
 #[wasm_bindgen]
-pub struct Studio(fairyforge::service::Studio);
+pub struct Studio {
+    inner: fairyforge::service::Studio,
+}
 
 impl Default for Studio {
     fn default() -> Studio {
@@ -16,16 +19,21 @@ impl Default for Studio {
 
 #[wasm_bindgen]
 impl Studio {
+    /// A studio with the server's cache sizes and limits.
     #[wasm_bindgen(constructor)]
     pub fn new() -> Studio {
-        Studio(fairyforge::service::Studio::default())
+        Studio {
+            inner: fairyforge::service::Studio::default(),
+        }
     }
 
-    /// Answers one request as `fairyforge serve` does: `path` with its query
-    /// (`/api/source?name=chess`), `body` the request's JSON (`""` for a GET). Returns the
-    /// JSON text `{"status": N, "body": ...}`, the body exactly the server's.
+    /// Answers one request: `path` is the endpoint's path with its query
+    /// (`/api/games`, `/api/source?name=chess`, `/api/play`), `body` the request's JSON
+    /// (`""` for the `GET` endpoints). Returns JSON text: `{"status": <the HTTP status>,
+    /// "body": <the JSON the server answers>}`. Searches and perft counts run in this
+    /// thread, within their limits.
     pub fn call(&self, path: &str, body: &str) -> String {
-        let reply = self.0.call(path, body);
+        let reply = self.inner.call(path, body);
         format!("{{\"status\":{},\"body\":{}}}", reply.status, reply.body)
     }
 }

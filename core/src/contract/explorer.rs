@@ -8,6 +8,7 @@ use super::{PieceInfo, Side};
 
 /// Where the explored piece can go: one landing square.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ExplorerMove {
     /// The landing square.
     pub to: String,
@@ -15,11 +16,13 @@ pub struct ExplorerMove {
     pub captures: Vec<String>,
     /// Promotion choices on this square (letters), if it promotes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<_>"))]
     pub promotions: Vec<char>,
 }
 
 /// `/api/piece`: a piece on an empty board of the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Explorer {
     /// The piece.
     pub piece: PieceInfo,

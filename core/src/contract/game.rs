@@ -9,6 +9,7 @@ use super::Side;
 
 /// What kind of move: `normal`, `double-step`, `en-passant`, `drop` or `castle`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum MoveType {
     /// A plain move or capture.
@@ -37,6 +38,7 @@ impl From<crate::MoveKind> for MoveType {
 
 /// A legal move as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MoveInfo {
     /// The move text (docs/rules.md): what to send back in `moves`.
     #[serde(rename = "move")]
@@ -58,18 +60,22 @@ pub struct MoveInfo {
     pub empties: Vec<String>,
     /// The letter of the piece a promotion makes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub promotion: Option<char>,
     /// The dropped piece's letter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub drop: Option<char>,
     /// The rook of a castling: from, to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub rook: Option<[String; 2]>,
 }
 
 /// Why a game ended: `checkmate`, `stalemate`, `repetition`, `hundred-plies` or
 /// `scepter`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// The side to move is in check and has no legal move.
@@ -98,6 +104,7 @@ impl From<crate::EndReason> for Reason {
 
 /// The end of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Outcome {
     /// The winner, or null for a draw.
     pub winner: Option<Side>,
@@ -119,6 +126,7 @@ impl From<crate::Outcome> for Outcome {
 
 /// Pieces of one kind in a reserve.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ReserveEntry {
     /// The piece's letter (upper case White's, lower case Black's).
     pub letter: char,
@@ -128,6 +136,7 @@ pub struct ReserveEntry {
 
 /// Both sides' reserves (empty lists in a game without drops).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Reserves {
     /// White's.
     pub white: Vec<ReserveEntry>,
@@ -137,6 +146,7 @@ pub struct Reserves {
 
 /// A position of a game: everything a board shows, and the moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct State {
     /// Its position string.
     pub fen: String,
@@ -144,6 +154,11 @@ pub struct State {
     pub turn: Side,
     /// Moves played from the start.
     pub ply: usize,
+    /// The side to move at the start, before `history` (the move list numbers its moves
+    /// from here).
+    pub start_turn: Side,
+    /// The move number at the start, as its position string gives it.
+    pub start_move_number: u32,
     /// Whether the side to move is in check.
     pub check: bool,
     /// The square of the side to move's royal piece when it is in check, else null.
@@ -162,6 +177,7 @@ pub struct State {
 
 /// `/api/play`: the move played and the state after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Played {
     /// The move, check and mate marked.
     pub played: MoveInfo,
@@ -171,6 +187,7 @@ pub struct Played {
 
 /// `/api/moves`: legal moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MoveList {
     /// The moves.
     pub moves: Vec<MoveInfo>,

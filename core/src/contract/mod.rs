@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize};
 
 /// A side: `white` or `black`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// White, who moves first.
@@ -62,6 +63,7 @@ impl From<Side> for crate::Color {
 /// for programs, a message for people and, for a variant file, every problem with its
 /// place.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ApiError {
     /// The HTTP status: 400, 404, 413, 415, 422, 500 or 503 (docs/api.md).
     #[serde(skip)]
@@ -72,9 +74,11 @@ pub struct ApiError {
     pub error: String,
     /// For `bad-variant`: every problem of the file, with line and column.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<_>"))]
     pub diagnostics: Vec<Diag>,
     /// For `bad-move`: the 0-based index in `moves` of the move that failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub move_index: Option<usize>,
 }
 
@@ -133,3 +137,117 @@ impl std::fmt::Display for ApiError {
 }
 
 impl std::error::Error for ApiError {}
+
+/// The TypeScript definitions of the contract, for the npm package: written to
+/// `bindings/wasm/types/contract.d.ts` by
+/// `cargo test -p fairyforge --features ts --lib contract::typescript`; with `CI=true` the
+/// test fails instead when the file is not up to date.
+#[cfg(all(test, feature = "ts"))]
+mod typescript {
+    use ts_rs::{Config, TS};
+
+    use super::*;
+    use crate::describe;
+
+    /// Every type of the contract, in the file's order.
+    fn declarations() -> String {
+        let cfg = Config::new().with_large_int("number");
+        let decls = [
+            // Requests.
+            VariantRef::decl(&cfg),
+            PositionRef::decl(&cfg),
+            VariantRequest::decl(&cfg),
+            ValidateRequest::decl(&cfg),
+            PlayRequest::decl(&cfg),
+            MovesRequest::decl(&cfg),
+            ThinkRequest::decl(&cfg),
+            PerftRequest::decl(&cfg),
+            PieceRequest::decl(&cfg),
+            Blocker::decl(&cfg),
+            SourceQuery::decl(&cfg),
+            // Games, moves, positions.
+            Side::decl(&cfg),
+            MoveType::decl(&cfg),
+            MoveInfo::decl(&cfg),
+            Reason::decl(&cfg),
+            Outcome::decl(&cfg),
+            ReserveEntry::decl(&cfg),
+            Reserves::decl(&cfg),
+            State::decl(&cfg),
+            Played::decl(&cfg),
+            MoveList::decl(&cfg),
+            // Variants and files.
+            Catalog::decl(&cfg),
+            GameInfo::decl(&cfg),
+            SourceInfo::decl(&cfg),
+            Limits::decl(&cfg),
+            OptionInfo::decl(&cfg),
+            Source::decl(&cfg),
+            VariantInfo::decl(&cfg),
+            BoardInfo::decl(&cfg),
+            Cell::decl(&cfg),
+            PieceInfo::decl(&cfg),
+            Level::decl(&cfg),
+            Diag::decl(&cfg),
+            Validation::decl(&cfg),
+            Status::decl(&cfg),
+            // Searching and counting.
+            Score::decl(&cfg),
+            Line::decl(&cfg),
+            Thought::decl(&cfg),
+            Analysis::decl(&cfg),
+            DivideEntry::decl(&cfg),
+            Perft::decl(&cfg),
+            // The piece explorer.
+            ExplorerMove::decl(&cfg),
+            Explorer::decl(&cfg),
+            // Errors.
+            ApiError::decl(&cfg),
+            // A game's description (`fairyforge describe --json`).
+            describe::Description::decl(&cfg),
+            describe::BoardFacts::decl(&cfg),
+            describe::SetupFacts::decl(&cfg),
+            describe::ReserveFacts::decl(&cfg),
+            describe::PieceFacts::decl(&cfg),
+            describe::DiagramFacts::decl(&cfg),
+            describe::PromotionFacts::decl(&cfg),
+            describe::DropFacts::decl(&cfg),
+            describe::CastlingFacts::decl(&cfg),
+            describe::CastlingSide::decl(&cfg),
+            describe::CastlingRook::decl(&cfg),
+            describe::Castling::decl(&cfg),
+            describe::OptionFacts::decl(&cfg),
+            describe::Change::decl(&cfg),
+        ];
+        let mut out = String::from(
+            "// The data contract of fairyforge (core/src/contract/): what the studio's JSON API,\n\
+             // the WebAssembly API and the Python objects return. Generated from the Rust types by\n\
+             // `cargo test -p fairyforge --features ts --lib contract::typescript`: do not edit.\n",
+        );
+        for d in decls {
+            out.push_str("\nexport ");
+            out.push_str(d.trim());
+            out.push('\n');
+        }
+        out
+    }
+
+    #[test]
+    fn typescript_definitions_are_up_to_date() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../bindings/wasm/types/contract.d.ts");
+        let want = declarations();
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        if have == want {
+            return;
+        }
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!(
+                "{} is out of date: run `cargo test -p fairyforge --features ts --lib contract::typescript`",
+                path.display()
+            );
+        }
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, want).unwrap();
+    }
+}

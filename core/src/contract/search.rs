@@ -6,12 +6,15 @@ use super::MoveInfo;
 
 /// A search's score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Score {
     /// Centipawns from the side to move's view (absent for a mate).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub cp: Option<i32>,
     /// Moves to mate: positive when the side to move wins.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub mate: Option<i32>,
     /// In a player's words, from White's side: `White is better by 0.35`.
     pub text: String,
@@ -19,6 +22,7 @@ pub struct Score {
 
 /// One finished depth of a search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Line {
     /// The depth (0: not even the first depth finished).
     pub depth: u32,
@@ -36,6 +40,7 @@ pub struct Line {
 
 /// `/api/think`: the computer's move and its line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Thought {
     /// The move the computer plays (check and mate marked).
     #[serde(rename = "move")]
@@ -47,6 +52,7 @@ pub struct Thought {
 
 /// `/api/analyse`: every finished depth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Analysis {
     /// One line per finished depth, the deepest last.
     pub lines: Vec<Line>,
@@ -54,6 +60,7 @@ pub struct Analysis {
 
 /// Perft of one root move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DivideEntry {
     /// Its move text.
     #[serde(rename = "move")]
@@ -66,6 +73,7 @@ pub struct DivideEntry {
 
 /// `/api/perft`: move paths counted to a depth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Perft {
     /// The depth.
     pub depth: u32,
@@ -75,5 +83,6 @@ pub struct Perft {
     pub time_ms: u64,
     /// Per root move, sorted by move text, when asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub divide: Option<Vec<DivideEntry>>,
 }

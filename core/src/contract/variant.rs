@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// `/api/games`: the built-in games, the example files, the library and the limits.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Catalog {
     /// The library's version.
     pub version: String,
@@ -20,6 +21,7 @@ pub struct Catalog {
 
 /// A built-in game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameInfo {
     /// Its name for requests (`birds-and-ninjas`).
     pub id: String,
@@ -33,6 +35,7 @@ pub struct GameInfo {
 
 /// A built-in file that is not a game: an example or a library.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SourceInfo {
     /// Its name for `/api/source`.
     pub id: String,
@@ -44,6 +47,7 @@ pub struct SourceInfo {
 
 /// The limits of one request (docs/api.md).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Limits {
     /// Largest variant file text, in bytes.
     pub text_bytes: usize,
@@ -65,6 +69,7 @@ pub struct Limits {
 
 /// An optional rule of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OptionInfo {
     /// Its name (`capture-the-scepter`).
     pub name: String,
@@ -76,6 +81,7 @@ pub struct OptionInfo {
 
 /// `/api/source`: the text of a built-in file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Source {
     /// The name asked for.
     pub id: String,
@@ -87,6 +93,7 @@ pub struct Source {
 
 /// `/api/variant`: what a game is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct VariantInfo {
     /// Its name.
     pub name: String,
@@ -109,6 +116,7 @@ pub struct VariantInfo {
 
 /// A board's shape.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BoardInfo {
     /// Files (`a` upward).
     pub files: u8,
@@ -120,6 +128,8 @@ pub struct BoardInfo {
     pub rank_max: i8,
     /// Every square that exists, holes left out, from the lowest rank up.
     pub squares: Vec<String>,
+    /// The files' letters, from file 0 (`a`).
+    pub file_names: Vec<String>,
     /// The same squares with their coordinates and colour, in the same order.
     pub cells: Vec<Cell>,
     /// The square in the middle of the board, where the piece explorer starts (null when
@@ -129,6 +139,7 @@ pub struct BoardInfo {
 
 /// A square of a board: its name, where it is, its colour.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Cell {
     /// Its name (`e4`, `e0`).
     pub name: String,
@@ -142,6 +153,7 @@ pub struct Cell {
 
 /// A piece type.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PieceInfo {
     /// Its id (`flying-bomber`).
     pub id: String,
@@ -161,6 +173,7 @@ pub struct PieceInfo {
 
 /// How bad a problem of a file is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     /// The file does not load.
@@ -171,12 +184,13 @@ pub enum Level {
 
 /// One problem of a variant file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Diag {
+    /// The kind of problem, a stable name to key on (`unknown-key`, `bad-setup`, ...:
+    /// docs/format.md, "Diagnostic codes").
+    pub code: String,
     /// `error` or `warning`.
     pub severity: Level,
-    /// A stable name of the problem for programs, when it has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub code: Option<String>,
     /// The file the problem is in (the edited file, or a built-in file it pulls in).
     pub file: String,
     /// 1-based; 0 when the problem has no place (then column is 0 too).
@@ -197,14 +211,17 @@ pub struct Diag {
 
 /// `/api/validate`: a file checked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Validation {
     /// Whether it loads.
     pub ok: bool,
     /// The game's name, when it loads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub name: Option<String>,
     /// The game's description, when it loads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub description: Option<String>,
     /// Every problem (warnings only when it loads).
     pub diagnostics: Vec<Diag>,
@@ -216,6 +233,7 @@ pub struct Validation {
 
 /// `/api/status`: the thinking pool and the caches.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Status {
     /// The library's version.
     pub version: String,

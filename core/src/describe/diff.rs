@@ -5,10 +5,11 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One difference between an old and a new description.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Change {
     /// The section, headings from the top joined by ` > `: `Pieces > W Ninja Warrior
     /// (ninja-warrior) > From e5 (the centre)`. Empty for the game's name.

@@ -23,7 +23,7 @@ mod words;
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use diff::{Change, diff};
 
@@ -36,7 +36,8 @@ use crate::variant::Variant;
 pub const PERFT_DEPTH: u32 = 3;
 
 /// A game's rules as data. Squares are named as in move text (`e4`, `j10`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Description {
     /// The game's name.
     pub name: String,
@@ -63,7 +64,8 @@ pub struct Description {
 }
 
 /// The board: its size, extra squares and holes.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BoardFacts {
     /// Number of files (`a` upward).
     pub files: u8,
@@ -78,7 +80,8 @@ pub struct BoardFacts {
 }
 
 /// The start position.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SetupFacts {
     /// Its position string.
     pub position: String,
@@ -92,7 +95,8 @@ pub struct SetupFacts {
 }
 
 /// Pieces of one kind in a reserve.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ReserveFacts {
     /// The piece's id.
     pub piece: String,
@@ -101,7 +105,8 @@ pub struct ReserveFacts {
 }
 
 /// One piece type.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PieceFacts {
     /// Its letter, upper case (Black's is the lower case).
     pub letter: char,
@@ -122,7 +127,8 @@ pub struct PieceFacts {
 }
 
 /// Where a lone White piece goes from one square of an empty board.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DiagramFacts {
     /// The square.
     pub square: String,
@@ -140,7 +146,8 @@ pub struct DiagramFacts {
 }
 
 /// A promotion rule.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PromotionFacts {
     /// The ids of the pieces that promote.
     pub pieces: Vec<String>,
@@ -159,7 +166,8 @@ pub struct PromotionFacts {
 }
 
 /// A piece that can be dropped.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DropFacts {
     /// Its id.
     pub piece: String,
@@ -176,7 +184,8 @@ pub struct DropFacts {
 }
 
 /// Castling.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CastlingFacts {
     /// The id of the castling rook piece.
     pub rook_piece: String,
@@ -185,7 +194,8 @@ pub struct CastlingFacts {
 }
 
 /// One side's castling: its king square and, per rook, the moves it may make.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CastlingSide {
     /// `White` or `Black`.
     pub color: String,
@@ -196,7 +206,8 @@ pub struct CastlingSide {
 }
 
 /// The castlings with one rook.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CastlingRook {
     /// The rook's square.
     pub rook: String,
@@ -207,7 +218,8 @@ pub struct CastlingRook {
 }
 
 /// One castling move.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Castling {
     /// Its move text: the king's move then the rook's (`f1h1i1g1`).
     pub text: String,
@@ -218,7 +230,8 @@ pub struct Castling {
 }
 
 /// An optional rule.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OptionFacts {
     /// Its name (`--option NAME`).
     pub name: String,

@@ -10,7 +10,6 @@
 //! [`HAND_PERCENT`]) and [`MOBILITY_CP`] per pseudo-legal board move.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use web_time::Instant;
@@ -22,7 +21,7 @@ use crate::types::{Color, Piece};
 use crate::variant::Variant;
 
 use super::Report;
-use super::limits::Limits;
+use super::limits::{Limits, Stop};
 use super::score::{
     INF, MATE, MATE_BOUND, MAX_PLY, Score, from_tt as score_from_tt, to_tt as score_to_tt,
 };
@@ -161,7 +160,7 @@ const HISTORY_MAX: i32 = 1 << 20;
 /// it is cleared when the variant changes).
 pub struct Searcher {
     tt: Table,
-    stop: Arc<AtomicBool>,
+    pub(super) stop: Stop,
     variant: Option<Arc<Variant>>,
     /// Per kind: value in centipawns on the board (0 for the royal piece) and in hand.
     values: Vec<i32>,
@@ -192,7 +191,7 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with a transposition table of about `tt_mb` megabytes, stopped when
     /// `stop` is set.
-    pub fn new(tt_mb: usize, stop: Arc<AtomicBool>) -> Searcher {
+    pub fn new(tt_mb: usize, stop: Stop) -> Searcher {
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0u8; 64];
@@ -296,7 +295,7 @@ impl Searcher {
             if score.abs() >= MATE_BOUND && (MATE - score.abs()) * 2 <= depth as i32 {
                 break;
             }
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.asked() {
                 break;
             }
             if limits.nodes.is_some_and(|n| self.nodes >= n) {
@@ -388,8 +387,7 @@ impl Searcher {
         }
         self.aborted = self.node_limit.is_some_and(|n| self.nodes >= n)
             || self.nodes.is_multiple_of(CLOCK_EVERY)
-                && (self.stop.load(Ordering::Relaxed)
-                    || self.deadline.is_some_and(|d| Instant::now() >= d));
+                && (self.stop.asked() || self.deadline.is_some_and(|d| Instant::now() >= d));
         self.aborted
     }
 
@@ -968,7 +966,7 @@ mod tests {
     }
 
     fn searcher() -> Searcher {
-        Searcher::new(1, Arc::default())
+        Searcher::new(1, Stop::new(Arc::default()))
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! When a search stops: a time for the move, a game clock, a depth, a node budget, or a
 //! stop flag; and the plan that turns them into deadlines.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use web_time::Instant;
@@ -73,6 +75,31 @@ impl Limits {
 const CLOCK_OVERHEAD: Duration = Duration::from_millis(30);
 /// Moves a clock without a move count is planned for.
 const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+/// A question a running search asks whenever it looks at its clock (every few hundred
+/// nodes) and after each iteration: `true` stops it, as its stop flag does. For a caller
+/// that cannot share an `AtomicBool` with the search, such as a WebAssembly page that
+/// stops it through shared memory.
+pub type StopProbe = Arc<dyn Fn() -> bool + Send + Sync>;
+
+/// What stops a search from outside: the searcher's flag and the caller's probe.
+#[derive(Clone)]
+pub(crate) struct Stop {
+    pub flag: Arc<AtomicBool>,
+    pub probe: Option<StopProbe>,
+}
+
+impl Stop {
+    pub fn new(flag: Arc<AtomicBool>) -> Stop {
+        Stop { flag, probe: None }
+    }
+
+    /// Whether the search must stop now.
+    #[inline]
+    pub fn asked(&self) -> bool {
+        self.flag.load(Ordering::Relaxed) || self.probe.as_ref().is_some_and(|p| p())
+    }
+}
 
 /// The deadlines of one search.
 #[derive(Clone, Copy, Debug)]

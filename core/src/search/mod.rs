@@ -55,7 +55,7 @@ use std::time::Duration;
 use crate::moves::Move;
 use crate::position::Position;
 
-pub use limits::{Clock, Limits};
+pub use limits::{Clock, Limits, StopProbe};
 pub use score::Score;
 pub use settings::{Engine, Features, Settings, SettingsError};
 pub use tune::Dataset;
@@ -130,11 +130,12 @@ impl Searcher {
             Engine::Modern => Inner::Modern(Box::new(modern::Modern::new(
                 settings.clone(),
                 tt_mb,
-                stop.clone(),
+                limits::Stop::new(stop.clone()),
             ))),
-            Engine::Classic => {
-                Inner::Classic(Box::new(classic::Searcher::new(tt_mb, stop.clone())))
-            }
+            Engine::Classic => Inner::Classic(Box::new(classic::Searcher::new(
+                tt_mb,
+                limits::Stop::new(stop.clone()),
+            ))),
         };
         Searcher {
             inner,
@@ -178,6 +179,16 @@ impl Searcher {
     /// search.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Adds a question the search asks whenever it looks at its stop flag (every few
+    /// hundred nodes, and after each iteration): `true` stops it as the flag does (`None`
+    /// takes it away). It stays for the searches that follow.
+    pub fn set_stop_probe(&mut self, probe: Option<StopProbe>) {
+        match &mut self.inner {
+            Inner::Modern(m) => m.stop.probe = probe,
+            Inner::Classic(c) => c.stop.probe = probe,
+        }
     }
 
     /// Searches the position within the limits and returns the best move found with the

@@ -3,7 +3,6 @@
 //! search is in `alphabeta`, the quiescence search in `quiesce`.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use web_time::Instant;
 
 use crate::moves::Move;
@@ -13,7 +12,7 @@ use crate::variant::Variant;
 
 use super::Report;
 use super::eval::Evaluator;
-use super::limits::{Limits, Plan};
+use super::limits::{Limits, Plan, Stop};
 use super::moves::{self, NO_MOVE};
 use super::ordering::{self, History, ORDER_BAD_TACTICAL, ORDER_GOOD_TACTICAL, ORDER_TT};
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY, Score};
@@ -64,7 +63,7 @@ struct RootMove {
 pub(crate) struct Modern {
     pub settings: Settings,
     pub(super) tt: Table,
-    pub(super) stop: Arc<AtomicBool>,
+    pub(super) stop: Stop,
     variant: Option<Arc<Variant>>,
     pub(super) eval: Option<Evaluator>,
     pub(super) see: See,
@@ -89,7 +88,7 @@ pub(crate) struct Modern {
 }
 
 impl Modern {
-    pub fn new(settings: Settings, tt_mb: usize, stop: Arc<AtomicBool>) -> Modern {
+    pub fn new(settings: Settings, tt_mb: usize, stop: Stop) -> Modern {
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0u8; 64];
@@ -200,7 +199,7 @@ impl Modern {
     /// After a finished iteration: is it time to play?
     fn should_stop(&self, depth: i32, score: i32, stable: u32) -> bool {
         let p = &self.plan;
-        if self.stop.load(Ordering::Relaxed) || p.nodes.is_some_and(|n| self.nodes >= n) {
+        if self.stop.asked() || p.nodes.is_some_and(|n| self.nodes >= n) {
             return true;
         }
         // A mate found at full width is no longer improved upon.
@@ -388,8 +387,7 @@ impl Modern {
         }
         if self.plan.nodes.is_some_and(|n| self.nodes >= n)
             || (self.nodes.is_multiple_of(CLOCK_EVERY)
-                && (self.stop.load(Ordering::Relaxed)
-                    || self.plan.hard.is_some_and(|d| Instant::now() >= d)))
+                && (self.stop.asked() || self.plan.hard.is_some_and(|d| Instant::now() >= d)))
         {
             self.aborted = true;
         }

@@ -19,8 +19,10 @@
 mod cache;
 mod call;
 pub mod engine;
-mod explorer;
+pub mod explorer;
 pub mod game;
+#[cfg(test)]
+mod tests;
 pub mod variants;
 
 use std::sync::atomic::{AtomicBool, Ordering};
