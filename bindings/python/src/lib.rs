@@ -63,7 +63,11 @@ fn to_py<T: serde::Serialize>(py: Python<'_>, value: &T) -> PyResult<PyObject> {
 /// diagnostic of the contract in `diagnostics`.
 fn load_error(py: Python<'_>, e: &LoadError) -> PyErr {
     let err = VariantError::new_err(e.to_string());
-    let diags: Vec<contract::Diag> = e.diagnostics().iter().map(service::variants::diag).collect();
+    let diags: Vec<contract::Diag> = e
+        .diagnostics()
+        .iter()
+        .map(service::variants::diag)
+        .collect();
     if let Ok(list) = to_py(py, &diags) {
         let _ = err.value(py).setattr("diagnostics", list);
     }
@@ -99,7 +103,11 @@ impl Variant {
     #[pyo3(signature = (name, options=None))]
     fn builtin(py: Python<'_>, name: &str, options: Option<Vec<String>>) -> PyResult<Variant> {
         let settings = option_settings(options)?;
-        let r = py.allow_threads(|| fairyforge::Variant::loader().options(settings).builtin(name));
+        let r = py.allow_threads(|| {
+            fairyforge::Variant::loader()
+                .options(settings)
+                .builtin(name)
+        });
         loaded(py, r)
     }
 
@@ -115,7 +123,11 @@ impl Variant {
     ) -> PyResult<Variant> {
         let settings = option_settings(options)?;
         let name = name.unwrap_or("variant.toml");
-        let r = py.allow_threads(|| fairyforge::Variant::loader().options(settings).parse(name, text));
+        let r = py.allow_threads(|| {
+            fairyforge::Variant::loader()
+                .options(settings)
+                .parse(name, text)
+        });
         loaded(py, r)
     }
 
@@ -291,9 +303,8 @@ impl Position {
 fn read_fen(v: &Arc<fairyforge::Variant>, fen: Option<&str>) -> PyResult<fairyforge::Position> {
     match fen {
         None => Ok(fairyforge::Position::start(v)),
-        Some(f) => fairyforge::Position::from_fen(v, f).map_err(|e| {
-            PositionError::new_err(format!("bad position string: {}", e.render(f)))
-        }),
+        Some(f) => fairyforge::Position::from_fen(v, f)
+            .map_err(|e| PositionError::new_err(format!("bad position string: {}", e.render(f)))),
     }
 }
 
@@ -387,9 +398,7 @@ impl Position {
     fn push_all(&self, moves: Vec<String>) -> PyResult<()> {
         let mut pos = self.lock();
         for (i, t) in moves.iter().enumerate() {
-            if let Err(why) = service::game::parse_move(&pos, t)
-                .map(|m| pos.play_unchecked(&m))
-            {
+            if let Err(why) = service::game::parse_move(&pos, t).map(|m| pos.play_unchecked(&m)) {
                 return Err(MoveError::new_err(format!(
                     "move {} of moves, `{t}` ({} to move): {why}",
                     i + 1,

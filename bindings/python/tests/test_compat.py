@@ -71,3 +71,27 @@ def test_errors_are_fairyforge_exceptions():
         sf.get_fen("chess", "not a position", [])
     with pytest.raises(fairyforge.VariantError):
         sf.start_fen("no-such-game")
+
+
+def test_pyffish_castling_text_is_accepted():
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    assert sf.get_fen("chess", fen, ["e1g1"]) == sf.get_fen("chess", fen, ["e1g1h1f1"])
+    assert sf.get_san("chess", fen, "e1c1") == "O-O-O"
+
+
+def test_chess_agrees_with_pyffish_for_100_plies():
+    # The same game through pyffish and through the layer: the same legal moves (castling
+    # written as pyffish writes it) and the same end, ply by ply.
+    pyffish = pytest.importorskip("pyffish")
+    start = sf.start_fen("chess")
+    assert pyffish.start_fen("chess") == start
+    moves = []
+    for ply in range(100):
+        ours = sorted(m[:4] if len(m) == 8 else m for m in sf.legal_moves("chess", start, moves))
+        theirs = sorted(pyffish.legal_moves("chess", start, moves))
+        assert ours == theirs, ply
+        assert sf.gives_check("chess", start, moves) == pyffish.gives_check("chess", start, moves)
+        if not ours:
+            break
+        moves.append(ours[(ply * 7 + 3) % len(ours)])
+    assert len(moves) > 20
