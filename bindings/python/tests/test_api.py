@@ -162,3 +162,24 @@ def test_a_position_shared_by_threads():
     with ThreadPoolExecutor(max_workers=8) as pool:
         got = list(pool.map(lambda _: pos.perft(3), range(8)))
     assert got == [want] * 8
+
+
+def test_variants_made_and_dropped_in_many_threads(tmp_path):
+    rook, path_r = mini(tmp_path, "rook", 4, "k2r/4/4/K2R w - - 0 1", "rooks")
+    knight, path_n = mini(tmp_path, "knight", 5, "k3n/5/5/K3N w - - 0 1", "knights")
+    want = {"rook": cli_moves_and_perft(path_r, 3)[1], "knight": cli_moves_and_perft(path_n, 3)[1]}
+    shared = {"rook": rook, "knight": knight}
+
+    def job(i):
+        piece = "rook" if i % 2 else "knight"
+        files = 4 if piece == "rook" else 5
+        setup = "k2r/4/4/K2R w - - 0 1" if piece == "rook" else "k3n/5/5/K3N w - - 0 1"
+        # A fresh variant of the shared name, and the one shared by every thread.
+        fresh = fairyforge.Variant.from_text(
+            MINI.format(piece=piece, files=files, setup=setup, desc=str(i)), name="mini.toml"
+        )
+        return piece, fresh.start().perft(3), shared[piece].start().perft(3)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        for piece, fresh, old in pool.map(job, range(64)):
+            assert fresh == old == want[piece]
