@@ -25,27 +25,14 @@ from fairyforge import compat
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLI = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "target", "release", "fairyforge")
 
-PERFT = [("chess", 5), ("capablanca", 4), ("birds-and-ninjas", 4)]
-
-
-def best_of(n, f):
-    times = []
-    for _ in range(n):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
+PERFT = [("chess", 5), ("capablanca", 5), ("birds-and-ninjas", 5)]
+ROUNDS = 5
 
 
 def cli_perft_seconds(game, depth):
-    best = None
-    nodes = None
-    for _ in range(3):
-        r = subprocess.run([CLI, "perft", game, str(depth)], capture_output=True, text=True, check=True)
-        nodes = int(re.search(r"nodes (\d+)", r.stdout).group(1))
-        secs = float(re.search(r"time ([\d.]+) s", r.stderr).group(1))
-        best = secs if best is None else min(best, secs)
-    return nodes, best
+    r = subprocess.run([CLI, "perft", game, str(depth)], capture_output=True, text=True, check=True)
+    nodes = int(re.search(r"nodes (\d+)", r.stdout).group(1))
+    return nodes, float(re.search(r"time ([\d.]+) s", r.stderr).group(1))
 
 
 def median_us(f, calls=2000):
@@ -71,15 +58,19 @@ def middlegame(game, plies=30):
 def main():
     print(f"fairyforge {fairyforge.__version__}, Python {sys.version.split()[0]}")
     if os.path.exists(CLI):
-        print("\nperft: command line (release) against Python, best of 3")
+        print(f"\nperft: command line (release) against Python, best of {ROUNDS} rounds, taken in turn")
         for game, depth in PERFT:
-            nodes, native = cli_perft_seconds(game, depth)
             pos = fairyforge.Variant.builtin(game).start()
-            assert pos.perft(depth) == nodes
-            py = best_of(3, lambda: pos.perft(depth))
+            native, py = [], []
+            for _ in range(ROUNDS):
+                nodes, secs = cli_perft_seconds(game, depth)
+                native.append(secs)
+                t = time.perf_counter()
+                assert pos.perft(depth) == nodes
+                py.append(time.perf_counter() - t)
             print(
-                f"  {game} {depth}: {nodes} nodes, CLI {native:.3f} s, Python {py:.3f} s, "
-                f"Python/CLI {py / native:.3f}"
+                f"  {game} {depth}: {nodes} nodes, CLI {min(native):.3f} s, Python {min(py):.3f} s, "
+                f"Python/CLI {min(py) / min(native):.3f}"
             )
     else:
         print(f"(no command line at {CLI}: perft comparison skipped)")
@@ -97,21 +88,17 @@ def main():
     except ImportError:
         print("  (pyffish is not installed: `pip install pyffish`)")
         return
-    start = pyffish.start_fen("capablanca")
-    moves = []
-    for i in range(30):
-        legal = sorted(pyffish.legal_moves("capablanca", start, moves))
-        moves.append(legal[(i * 7 + 3) % len(legal)])
-    cfen = pyffish.get_fen("capablanca", start, moves)
+    # A Capablanca middlegame the same way, in the position string both read.
+    cfen = middlegame("capablanca").fen
+    assert pyffish.validate_fen(cfen, "capablanca") == 1, cfen
     cn = len(pyffish.legal_moves("capablanca", cfen, []))
     print(f"pyffish {getattr(pyffish, 'version', lambda: '?')()}; Capablanca after 30 plies ({cn} moves):")
     print(f"  {cfen}")
     print(f"  pyffish.legal_moves(v, fen, []) {median_us(lambda: pyffish.legal_moves('capablanca', cfen, [])):8.1f} us")
-    cpos = fairyforge.Variant.builtin("capablanca").position(cfen) if compat.validate_fen(cfen, "capablanca") == 1 else None
-    if cpos is not None:
-        print("  fairyforge on the same Capablanca position:")
-        print(f"  Position.legal_moves()          {median_us(cpos.legal_moves):8.1f} us")
-        print(f"  compat.legal_moves(v, fen, [])  {median_us(lambda: compat.legal_moves('capablanca', cfen, [])):8.1f} us")
+    cpos = fairyforge.Variant.builtin("capablanca").position(cfen)
+    print("  fairyforge on the same Capablanca position:")
+    print(f"  Position.legal_moves()          {median_us(cpos.legal_moves):8.1f} us")
+    print(f"  compat.legal_moves(v, fen, [])  {median_us(lambda: compat.legal_moves('capablanca', cfen, [])):8.1f} us")
 
 
 if __name__ == "__main__":
