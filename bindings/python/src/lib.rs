@@ -213,8 +213,8 @@ impl PyMove {
         &self.info.san
     }
     /// The square the piece leaves, or for a drop the square it is dropped on.
-    #[getter]
-    fn from_square(&self) -> &str {
+    #[getter(from_square)]
+    fn leaves(&self) -> &str {
         &self.info.from
     }
     /// Where the piece ends.
@@ -423,7 +423,7 @@ impl Position {
         py.allow_threads(move || fairyforge::perft(&mut pos, depth))
     }
 
-    /// Perft per root move: `{move text: count}`.
+    /// Perft per root move: `(move text, count)` pairs.
     fn divide(&self, py: Python<'_>, depth: u32) -> Vec<(String, u64)> {
         let mut pos = self.copy();
         py.allow_threads(move || fairyforge::divide(&mut pos, depth))
