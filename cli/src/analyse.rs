@@ -24,7 +24,7 @@ pub struct AnalyseArgs {
     #[arg(long)]
     time: Option<f64>,
     /// Search to this depth (plies).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=fairyforge::search::MAX_DEPTH as i64))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=fairyforge::limits::MAX_SEARCH_DEPTH as i64))]
     depth: Option<u32>,
     /// Stop after this many nodes.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]

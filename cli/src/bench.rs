@@ -33,7 +33,7 @@ pub struct BenchArgs {
     #[arg(long)]
     search: bool,
     /// The depth of --search.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=fairyforge::limits::MAX_SEARCH_DEPTH as i64))]
     depth: u32,
     /// Engine settings of --search (`modern`, `classic`, ...).
     #[arg(long, default_value = "modern")]

@@ -5,9 +5,7 @@ use std::time::Duration;
 
 use crate::{Cli, Command};
 
-/// The deepest perft: 64 plies already take longer than anyone waits, and deeper counts
-/// would only exhaust the memory and the stack.
-pub const MAX_DEPTH: u32 = 64;
+use fairyforge::limits::MAX_PERFT_DEPTH;
 
 /// The longest thinking time: a year, in seconds.
 pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
@@ -15,19 +13,19 @@ pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 /// The most runs of `bench`.
 pub const MAX_RUNS: usize = 1000;
 
-/// A perft depth, 0 to [`MAX_DEPTH`] (also clap's parser of the argument).
+/// A perft depth, 0 to [`MAX_PERFT_DEPTH`] (also clap's parser of the argument).
 pub fn depth(s: &str) -> Result<u32, String> {
     let t = s.trim();
     match t.parse::<u64>() {
-        Ok(d) if d <= MAX_DEPTH as u64 => Ok(d as u32),
+        Ok(d) if d <= MAX_PERFT_DEPTH as u64 => Ok(d as u32),
         Ok(_) => Err(format!(
-            "a depth of {t} plies is too deep: perft counts to depth {MAX_DEPTH} at most (depth 7 of chess is already 3 billion paths)"
+            "a depth of {t} plies is too deep: perft counts to depth {MAX_PERFT_DEPTH} at most (depth 7 of chess is already 3 billion paths)"
         )),
         Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
-            "a depth of {t} plies is too deep: perft counts to depth {MAX_DEPTH} at most"
+            "a depth of {t} plies is too deep: perft counts to depth {MAX_PERFT_DEPTH} at most"
         )),
         Err(_) => Err(format!(
-            "`{s}` is not a depth: expected a whole number of plies from 0 to {MAX_DEPTH}"
+            "`{s}` is not a depth: expected a whole number of plies from 0 to {MAX_PERFT_DEPTH}"
         )),
     }
 }
@@ -172,7 +170,7 @@ mod tests {
                 match (head[0], option) {
                     // `--` ends the options and gives no depth (perft then says it needs one).
                     ("perft", _) if n == "--" => {}
-                    ("perft", _) => prop_assert!(n.trim().parse::<u32>().is_ok_and(|d| d <= MAX_DEPTH)),
+                    ("perft", _) => prop_assert!(n.trim().parse::<u32>().is_ok_and(|d| d <= MAX_PERFT_DEPTH)),
                     (_, "--time") => {
                         let t: f64 = n.trim().parse().unwrap();
                         prop_assert!((0.0..=MAX_SECONDS).contains(&t));

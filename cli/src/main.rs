@@ -134,7 +134,10 @@ fn validate(files: &[String]) -> Result {
         let by_name = fairyforge::builtin::game(f).is_some()
             || !(path.exists() || f.contains('/') || f.contains('\\') || f.ends_with(".toml"));
         let checked = if by_name {
-            Variant::loader().resolve(f).map(Checked::Game)
+            Variant::loader()
+                .every_option()
+                .resolve(f)
+                .map(Checked::Game)
         } else {
             Variant::loader().validate(f)
         };

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-/// The longest time a search may be given (a year, as everywhere on the command line).
-pub const MAX_SECONDS: f64 = crate::check::MAX_SECONDS;
+use crate::check::MAX_SECONDS;
+
 /// The largest hash table one may ask for (a terabyte); a request the machine cannot hold
 /// gets what it can.
 pub const MAX_HASH_MB: usize = 1 << 20;

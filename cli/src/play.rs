@@ -615,7 +615,8 @@ impl Game {
             };
             return;
         }
-        let _ = writeln!(out, "{} legal moves:", texts.len());
+        let plural = if texts.len() == 1 { "" } else { "s" };
+        let _ = writeln!(out, "{} legal move{plural}:", texts.len());
         // Ten to a line, so long lists stay readable.
         for chunk in texts.chunks(10) {
             let _ = writeln!(out, "  {}", chunk.join(" "));

@@ -70,7 +70,7 @@ export class Board {
     for (let f = 0; f < g.files; f++) {
       const x = flip ? g.files - 1 - f : f;
       out.push(
-        `<text class="coord" x="${x + 0.5}" y="${rows + 0.4}" text-anchor="middle">${String.fromCharCode(97 + f)}</text>`,
+        `<text class="coord" x="${x + 0.5}" y="${rows + 0.4}" text-anchor="middle">${g.file_names[f]}</text>`,
       );
     }
     if (view.check) {

@@ -142,10 +142,8 @@ export function createPlay(app) {
   }
 
   function firstMove() {
-    const fen = app.addr.fen;
-    if (!fen) return { number: 1, black: false };
-    const f = fen.trim().split(/\s+/);
-    return { number: parseInt(f[f.length - 1], 10) || 1, black: f[1] === 'b' };
+    const st = app.state;
+    return { number: st.start_move_number, black: st.start_turn === 'black' };
   }
 
   function closePicker() {
@@ -289,7 +287,7 @@ export function createPlay(app) {
     moves.pop();
     // Against the computer, take back to the human's turn.
     const humanSide = app.addr.white === 'h' ? 0 : app.addr.black === 'h' ? 1 : -1;
-    const firstBlack = app.state && app.addr.fen && app.addr.fen.trim().split(/\s+/)[1] === 'b' ? 1 : 0;
+    const firstBlack = app.state && app.state.start_turn === 'black' ? 1 : 0;
     if (!wasThinking && humanSide >= 0 && app.addr.white !== app.addr.black) {
       while (moves.length && (moves.length + firstBlack) % 2 !== humanSide) moves.pop();
     }

@@ -132,6 +132,8 @@ pub struct MoveDef {
 #[derive(Clone, Debug)]
 pub struct ZoneDef {
     pub items: Vec<ZoneItem>,
+    /// Some item could not be read (reported): the zone may be smaller than meant.
+    pub unread: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -254,6 +256,8 @@ pub struct VariantDef {
 pub struct ScepterDef {
     pub zone: ZoneDef,
     pub win: bool,
+    /// Its `zone`, or the `scepter` table without one.
+    pub span: Span,
 }
 
 /// An optional rule (R25): off unless `default` or the user turns it on.

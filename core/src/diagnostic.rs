@@ -1,6 +1,7 @@
 //! A problem of a variant file as users see it: where (file, line, column), what and how
 //! to fix it, and the text `fairyforge validate` prints for it.
 
+use crate::code::Code;
 use crate::source::{Problem, Severity, Sources};
 
 /// A line and a column (in characters), both from 1.
@@ -16,6 +17,7 @@ pub struct Location {
 /// and how to fix it (the label drawn under the caret).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    code: Code,
     severity: Severity,
     file: Option<String>,
     start: Option<Location>,
@@ -33,6 +35,7 @@ impl Diagnostic {
             Location { line, column }
         };
         Diagnostic {
+            code: d.code,
             severity: d.severity,
             file: placed.map(|s| sources.files[s.file as usize].name.clone()),
             start: placed.map(|s| at(s.start, s.file)),
@@ -44,13 +47,14 @@ impl Diagnostic {
     }
 
     /// An error of no file (a missing file, an unknown game).
-    pub(crate) fn global(message: String) -> Diagnostic {
+    pub(crate) fn global(code: Code, message: String) -> Diagnostic {
         Diagnostic {
+            code,
             severity: Severity::Error,
             file: None,
             start: None,
             end: None,
-            rendered: format!("{message}\n"),
+            rendered: format!("[{code}] {message}\n"),
             message,
             label: String::new(),
         }
@@ -59,6 +63,12 @@ impl Diagnostic {
     /// The report as `fairyforge validate` prints it, ending with a newline.
     pub(crate) fn rendered(&self) -> &str {
         &self.rendered
+    }
+
+    /// The kind of problem: a stable name that programs key on, whatever the wording of
+    /// the message (docs/format.md, "Diagnostic codes").
+    pub fn code(&self) -> Code {
+        self.code
     }
 
     /// Whether it stops the game from loading.
@@ -104,7 +114,7 @@ impl Diagnostic {
 }
 
 impl std::fmt::Display for Diagnostic {
-    /// `FILE:LINE:COLUMN: message`, the line of the file and a caret under the mistake
+    /// `FILE:LINE:COLUMN: [code] message`, the line of the file and a caret under the mistake
     /// with the label.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.rendered.trim_end())

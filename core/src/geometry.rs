@@ -1,12 +1,8 @@
 //! Board geometry: which squares exist, their names (R1) and how they relate.
 
-use crate::sqset::{MAX_SQUARES, SquareSet};
+use crate::limits::{MAX_BOARD_FILES, MAX_SQUARES};
+use crate::sqset::SquareSet;
 use crate::types::{Color, Square};
-
-/// Largest number of files a board may have.
-pub const MAX_FILES: u8 = 16;
-/// Largest number of main ranks a board may have.
-pub const MAX_RANKS: u8 = 16;
 
 /// The shape of a board: a rectangle of `files` x `ranks` (ranks 1..=ranks), minus holes,
 /// plus extra squares on rank 0 or rank `ranks + 1` (the rear squares of R1).
@@ -38,7 +34,7 @@ pub fn parse_coords(s: &str) -> Option<(u8, i8)> {
         return None;
     }
     let f = b[0];
-    if !(b'a'..b'a' + MAX_FILES).contains(&f) {
+    if !(b'a'..b'a' + MAX_BOARD_FILES).contains(&f) {
         return None;
     }
     let digits = &s[1..];

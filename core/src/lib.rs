@@ -35,6 +35,7 @@
 mod atom;
 mod attack;
 pub mod builtin;
+mod code;
 mod compile;
 pub mod contract;
 mod def;
@@ -44,6 +45,7 @@ mod diagram;
 pub mod geometry;
 #[cfg(test)]
 mod layers;
+pub mod limits;
 mod load;
 mod movegen;
 mod moves;
@@ -65,12 +67,10 @@ mod variant;
 pub mod xbetza;
 mod zobrist;
 
+pub use code::Code;
 pub use diagnostic::{Diagnostic, Location};
 pub use geometry::Geometry;
-pub use load::{
-    Checked, LoadError, Loader, MAX_DEPTH, MAX_DIAGNOSTICS, MAX_DIRECTIONS, MAX_FILE_BYTES,
-    MAX_FILES, MAX_OPTIONS, MAX_PROMOTIONS, library_pieces,
-};
+pub use load::{Checked, LoadError, Loader, library_pieces};
 pub use moves::{Move, MoveKind};
 pub use notation::{Illegal, InputError, Malformed, MoveError, PlayTextError, Unreadable};
 pub use options::{OptionError, OptionSetting};

@@ -4,6 +4,8 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
+use crate::code::Code;
+
 /// How serious a problem is: an error stops the game from loading, a warning does not.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Severity {
@@ -36,6 +38,8 @@ pub(crate) struct Span {
 /// [`crate::Diagnostic`] once placed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Problem {
+    /// The kind of problem, as programs key on it.
+    pub code: Code,
     pub span: Option<Span>,
     pub message: String,
     /// A short note drawn under the caret: what was expected, how to fix it.
@@ -44,8 +48,14 @@ pub(crate) struct Problem {
 }
 
 impl Problem {
-    pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> Problem {
+    pub fn new(
+        code: Code,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) -> Problem {
         Problem {
+            code,
             span: Some(span),
             message: message.into(),
             label: label.into(),
@@ -54,8 +64,9 @@ impl Problem {
     }
 
     /// A problem that belongs to no place of a file (an option, a missing file).
-    pub fn global(message: impl Into<String>) -> Problem {
+    pub fn global(code: Code, message: impl Into<String>) -> Problem {
         Problem {
+            code,
             span: None,
             message: message.into(),
             label: String::new(),
@@ -76,12 +87,24 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
-    pub fn err(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
-        self.diags.push(Problem::new(span, message, label));
+    pub fn err(
+        &mut self,
+        code: Code,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) {
+        self.diags.push(Problem::new(code, span, message, label));
     }
 
-    pub fn warn(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
-        let mut d = Problem::new(span, message, label);
+    pub fn warn(
+        &mut self,
+        code: Code,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) {
+        let mut d = Problem::new(code, span, message, label);
         d.severity = Severity::Warning;
         self.diags.push(d);
     }
@@ -131,9 +154,9 @@ impl Sources {
         self.line_col_at(span.file, span.start)
     }
 
-    /// Renders one diagnostic as `FILE:LINE:COLUMN: message`, then the source line with a
-    /// caret under the offending text and a note; a diagnostic without a place is its
-    /// message alone. Only the lines the span covers are handed to the renderer, so that
+    /// Renders one diagnostic as `FILE:LINE:COLUMN: [code] message`, then the source line
+    /// with a caret under the offending text and a note; a diagnostic without a place is
+    /// `[code] message`. Only the lines the span covers are handed to the renderer, so that
     /// the cost does not grow with the file.
     pub fn render(&self, d: &Problem) -> String {
         let warning = if d.severity == Severity::Warning {
@@ -141,11 +164,15 @@ impl Sources {
         } else {
             ""
         };
+        let code = d.code;
         let Some((span, file)) = d.span.and_then(|s| Some((s, self.file(s)?))) else {
-            return format!("{warning}{}\n", d.message);
+            return format!("{warning}[{code}] {}\n", d.message);
         };
         let (line, col) = self.line_col(span);
-        let mut out = format!("{}:{line}:{col}: {warning}{}\n", file.name, d.message);
+        let mut out = format!(
+            "{}:{line}:{col}: {warning}[{code}] {}\n",
+            file.name, d.message
+        );
         // Spans are byte ranges: widen them to whole characters, then to whole lines.
         let start = floor_char(&file.text, span.start);
         let end = ceil_char(&file.text, span.end.max(start));

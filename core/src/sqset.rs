@@ -2,8 +2,7 @@
 
 use crate::types::Square;
 
-/// Most squares a board may have (16 files by up to 20 ranks).
-pub const MAX_SQUARES: usize = 320;
+pub use crate::limits::MAX_SQUARES;
 const WORDS: usize = MAX_SQUARES / 64;
 
 /// A set of squares as a bit set. Copy, no allocation.

@@ -146,8 +146,7 @@ impl Square {
     }
 }
 
-/// Most piece types a variant may use (attack masks are 32-bit).
-pub const MAX_KINDS: usize = 32;
+pub use crate::limits::MAX_KINDS;
 
 /// A piece type of a variant, by its place in the variant's piece list
 /// ([`crate::Variant::kinds`] lists them; [`crate::Variant::piece`] describes one).

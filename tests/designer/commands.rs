@@ -24,7 +24,9 @@ fn validate_accepts_built_in_names() {
     let (code, out, _) = FAIRYFORGE.run(&["validate", "chesss"]);
     assert_eq!(code, 1);
     assert!(
-        out.starts_with("`chesss` is neither a built-in game nor a file. Did you mean `chess`?"),
+        out.starts_with(
+            "[unknown-game] `chesss` is neither a built-in game nor a file. Did you mean `chess`?"
+        ),
         "{out}"
     );
 }

@@ -54,19 +54,26 @@ fn a_broken_test_file_is_reported_at_each_expectation() {
         );
     };
     at(7, "the start: perft at depth 3: expected 8903");
-    at(12, "`e5` is not a legal move");
+    // A short form names the move it stands for: `e5` is legal, `Nf6` too.
+    assert!(!out.contains("`e5`"), "{out}");
     at(12, "`e7e4` is not a legal move");
     at(13, "`d7d5` is a legal move");
+    at(13, "`Nf6` is a legal move");
     at(14, "expected 21 legal moves");
     at(15, "the position string is not the engine's");
     at(20, "expected the result `Black wins by checkmate`");
     at(25, "the legal moves are not the expected ones");
-    at(30, "`e2e5` is illegal, but not because \"would leave\"");
-    at(34, "`e2e4` is legal here");
-    at(38, "the move `e4e5` cannot be played (White to move)");
+    at(26, "exactly these moves: expected 1 legal move");
+    assert!(
+        out.contains(":26:9: [test-failed] exactly these moves: expected 1 legal move\n"),
+        "{out}"
+    );
+    at(31, "`e2e5` is illegal, but not because \"would leave\"");
+    at(35, "`e2e4` is legal here");
+    at(39, "the move `e4e5` cannot be played (White to move)");
     assert!(out.contains("^^^^ the engine counts 8902"), "{out}");
     assert!(
-        out.contains("the engine writes it `e7e5`"),
+        out.contains("the engine writes it `g8f6`; the test expects it not to be"),
         "a short form is named in the engine's text:\n{out}"
     );
     insta::assert_snapshot!("broken_test_file", out);

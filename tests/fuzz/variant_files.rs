@@ -4,7 +4,8 @@
 //! hangs. The loader reads no file (`builtin_only`): what reading files does is tested in
 //! tests/validation/limits.rs.
 
-use fairyforge::{MAX_DIAGNOSTICS, Position, Variant, builtin};
+use fairyforge::limits::MAX_DIAGNOSTICS;
+use fairyforge::{Position, Variant, builtin};
 use fairyforge_tests::{Rng, VARIANT_TOKENS, root};
 
 use super::harness::{Verdict, assert_clean, mutate, run};

@@ -1,7 +1,7 @@
 //! What `play` answers to bad input: every message says what is wrong, and after each the
 //! prompt comes back for the same player and the game goes on.
 
-use super::util::{answer_to, dialogue, hvh, is_prompt};
+use super::util::{answer_to, dialogue, hvh, is_prompt, session};
 
 /// Checks that after each refused line the same player is asked again.
 fn prompt_returns(out: &str, refused: &[&str]) {
@@ -145,4 +145,22 @@ fn commands() {
     assert_eq!(undo.next(), Some("Took back e2e5."));
     assert_eq!(undo.next(), Some("There is no move to take back."));
     insta::assert_snapshot!("commands", dialogue(&out));
+}
+
+/// One legal move is `1 legal move`, not `1 legal moves`.
+#[test]
+fn one_legal_move_is_singular() {
+    let out = session(
+        &[
+            "chess",
+            "--fen",
+            "1r6/8/8/8/8/2k5/8/K7 w - - 0 1",
+            "--white",
+            "human",
+            "--black",
+            "human",
+        ],
+        &["moves"],
+    );
+    assert_eq!(answer_to(&out, "moves"), ["1 legal move:", "  a1a2"]);
 }

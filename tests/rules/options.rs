@@ -468,6 +468,6 @@ fn r25_an_option_with_a_bad_value_is_an_error() {
     let e = hill(&["hil=off"]).unwrap_err();
     assert_eq!(
         e.trim_end(),
-        "Chess with a hill has no option `hil`: did you mean `hill`? (its options: hill)"
+        "[unknown-option] Chess with a hill has no option `hil`: did you mean `hill`? (its options: hill)"
     );
 }

@@ -439,10 +439,9 @@ async fn break_the_file(c: &Client) {
     );
     // The text `fairyforge validate` prints, with the file name, line and column.
     assert!(
-        shown
-            .as_str()
-            .unwrap()
-            .contains(&format!("birds-and-ninjas.toml:{setup_line}:68: bad setup")),
+        shown.as_str().unwrap().contains(&format!(
+            "birds-and-ninjas.toml:{setup_line}:68: [bad-setup] bad setup"
+        )),
         "{shown}"
     );
     assert_eq!(

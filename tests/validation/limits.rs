@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use fairyforge::{LoadError, MAX_DIAGNOSTICS, MAX_FILE_BYTES, Variant};
+use fairyforge::limits::{MAX_DIAGNOSTICS, MAX_FILE_BYTES};
+use fairyforge::{LoadError, Variant};
 use fairyforge_tests::within;
 
 /// A fresh directory under the system's temporary directory.
@@ -61,7 +62,7 @@ fn a_library_importing_itself_by_another_spelling_is_a_loop() {
     let r = report(&game);
     assert!(
         r.contains(
-            "lib.toml:1:10: `import` makes a loop: `../single/lib.toml` is already being read"
+            "lib.toml:1:10: [composition-loop] `import` makes a loop: `../single/lib.toml` is already being read"
         ),
         "{r}"
     );
@@ -121,7 +122,7 @@ fn an_import_chain_deeper_than_the_limit_is_an_error() {
     assert!(
         r.contains(&format!(
             "`import` goes more than {} files deep",
-            fairyforge::MAX_DEPTH
+            fairyforge::limits::MAX_COMPOSITION_DEPTH
         )),
         "{r}"
     );
@@ -142,7 +143,10 @@ fn more_files_than_the_limit_is_an_error() {
     }
     let game = game_importing(&dir, &format!("[{}]", names.join(", ")));
     let r = report(&game);
-    let limit = format!("the game reads more than {} files", fairyforge::MAX_FILES);
+    let limit = format!(
+        "the game reads more than {} files",
+        fairyforge::limits::MAX_GAME_FILES
+    );
     assert_eq!(r.matches(&limit).count(), 1, "{r}");
 }
 
@@ -218,7 +222,7 @@ fn a_file_that_is_no_variant_file_is_named_not_shown() {
     let r = report(Path::new("/etc/passwd"));
     assert_eq!(
         r,
-        "/etc/passwd: not a variant file: its name does not end in `.toml`\n"
+        "[cannot-read] /etc/passwd: not a variant file: its name does not end in `.toml`\n"
     );
     let dir = temp_dir("binary");
     let bin = dir.join("binary.toml");
@@ -226,13 +230,13 @@ fn a_file_that_is_no_variant_file_is_named_not_shown() {
     assert_eq!(
         report(&bin),
         format!(
-            "{}: not a variant file: it is not UTF-8 text\n",
+            "[cannot-read] {}: not a variant file: it is not UTF-8 text\n",
             bin.display()
         )
     );
     assert_eq!(
         report(Path::new("/dev/zero")),
-        "/dev/zero: not a variant file: it is not a regular file\n"
+        "[cannot-read] /dev/zero: not a variant file: it is not a regular file\n"
     );
 }
 
@@ -267,7 +271,7 @@ fn a_file_over_the_size_limit_is_refused_unread() {
     assert_eq!(
         report(&big),
         format!(
-            "{}: not read: it has 1,073,741,824 bytes, more than the 1,048,576 a variant file may have\n",
+            "[cannot-read] {}: not read: it has 1,073,741,824 bytes, more than the 1,048,576 a variant file may have\n",
             big.display()
         )
     );
@@ -282,7 +286,7 @@ fn a_file_over_the_size_limit_is_refused_unread() {
     let e = Variant::parse("huge.toml", &text).unwrap_err().render();
     assert_eq!(
         e,
-        "huge.toml: not read: it has 1,048,577 bytes, more than the 1,048,576 a variant file may have\n"
+        "[cannot-read] huge.toml: not read: it has 1,048,577 bytes, more than the 1,048,576 a variant file may have\n"
     );
 }
 
@@ -330,7 +334,7 @@ fn a_builtin_only_loader_reads_no_file() {
     assert!(e.contains("only built-in games can be loaded here"), "{e}");
     let e = loader.resolve("variants/chess.toml").unwrap_err().render();
     assert!(
-        e.starts_with("`variants/chess.toml` is not a built-in game."),
+        e.starts_with("[unknown-game] `variants/chess.toml` is not a built-in game."),
         "{e}"
     );
 }
@@ -367,10 +371,11 @@ fn many_mistakes(name: &str, text: String, found: usize) {
 /// the file's size and summarises past the limit.
 #[test]
 fn tens_of_thousands_of_mistakes_are_reported_quickly_and_summarised() {
-    // A 100 KB line of 33,333 bad escapes.
+    // 33,333 lines of a bad escape (only the first mistake of a line is reported: the
+    // rest of the line mostly follows from it).
     many_mistakes(
         "escapes.toml",
-        format!("name = \"{}\"\n", "\\q".repeat(33_333)),
+        format!("pieces = [\n{}]\n", "\"\\q\",\n".repeat(33_333)),
         33_333,
     );
     // 30,000 unknown keys (and the three missing keys of a game).
@@ -412,7 +417,7 @@ fn more_move_directions_than_the_limit_is_an_error() {
         e.diagnostics()[0].message(),
         format!(
             "the pieces of this game move in more than {} directions in all (`bomb` has 320,000)",
-            fairyforge_tests::thousands(fairyforge::MAX_DIRECTIONS)
+            fairyforge_tests::thousands(fairyforge::limits::MAX_DIRECTIONS)
         )
     );
     assert_eq!(e.diagnostics()[0].line(), Some(3));
@@ -487,7 +492,7 @@ fn a_mistake_on_a_long_line_shows_a_cut_line() {
     let shown = e.diagnostics()[0].to_string();
     assert!(shown.len() < 1_000, "{shown}");
     assert!(
-        shown.starts_with("long.toml:1:50010: TOML syntax error"),
+        shown.starts_with("long.toml:1:50010: [syntax-error] TOML syntax error"),
         "{shown}"
     );
 }

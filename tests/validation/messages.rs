@@ -70,6 +70,12 @@ bad_files! {
     promotion_without_suffix => "promotion-without-suffix",
     extends_itself => "extends-itself",
     zone_rank_off_board => "zone-rank-off-board",
+    option_breaks_game => "option-breaks-game",
+    scepter_without_rear => "scepter-without-rear",
+    duplicate_letter_setup => "duplicate-letter-setup",
+    unclosed_string => "unclosed-string",
+    unclosed_array => "unclosed-array",
+    key_after_table => "key-after-table",
 }
 
 #[test]
@@ -137,4 +143,62 @@ fn several_files_at_once() {
 fn missing_file() {
     let report = validate(&["tests/data/bad/no-such-file.toml"]);
     insta::assert_snapshot!("missing_file", report);
+}
+
+/// With the broken option turned on, the game does not load, and its error is printed
+/// once (it was printed once per colour), without the note that names the option (it is
+/// on because it was asked for).
+#[test]
+fn an_option_turned_on_reports_its_error_once() {
+    let (code, out, err) = FAIRYFORGE.run(&[
+        "describe",
+        "tests/data/bad/option-breaks-game.toml",
+        "--option",
+        "queen-only",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(err.matches("is in two promotion rules").count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: tests/data/bad/option-breaks-game.toml:8:25: [two-promotions] piece `chess-pawn` is in two promotion rules\n"),
+        "{err}"
+    );
+}
+
+/// A promotion rule whose zone has no square on the board could never apply: an error at
+/// the rule, as for Capture the Scepter.
+#[test]
+fn a_promotion_zone_with_no_square_is_an_error() {
+    let rule = "{ pieces = [\"chess-pawn\"], zone = \"own-rear\", choices = [\"queen\"] }";
+    let text = format!("extends = \"chess\"\nname = \"Nowhere\"\npromotion = {rule}\n");
+    let e = fairyforge::Variant::parse("nowhere.toml", &text).unwrap_err();
+    assert_eq!(
+        e.render(),
+        format!(
+            "nowhere.toml:3:13: [off-board] the zone of a promotion rule has no square on this board, so the rule could never apply\n  \
+             |\n\
+             3 | promotion = {rule}\n  \
+             |             {} `own-rear` is the extra squares behind a side's first rank, and this board has none\n",
+            "^".repeat(rule.len())
+        )
+    );
+}
+
+/// The symmetry of a `bent` move applies to its first step and to its `then`: an unknown
+/// one was reported once for each. Each message is printed once.
+#[test]
+fn a_mistake_read_twice_is_reported_once() {
+    let text = "extends = \"chess\"\nname = \"Twice\"\n\
+                pieces = [\"king\", \"queen\", \"rook\", \"bishop\", \"knight\", \"chess-pawn\", \"p0\"]\n\
+                [piece.p0]\nletter = \"O\"\n\
+                moves = [{ bent = [2, 1], then = [1, 0], symmetry = \"sideways\" }]\n";
+    let e = fairyforge::Variant::parse("twice.toml", text).unwrap_err();
+    let shown: Vec<String> = e.diagnostics().iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        shown,
+        [
+            "twice.toml:6:53: [unknown-value] unknown symmetry `sideways`\n  |\n\
+          6 | moves = [{ bent = [2, 1], then = [1, 0], symmetry = \"sideways\" }]\n  |                                                     \
+          ^^^^^^^^^^ expected `all`, `left-right`, `forward-back` or `none`"
+        ]
+    );
 }

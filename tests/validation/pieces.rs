@@ -23,7 +23,7 @@ fn a_royal_piece_in_a_slot_is_refused() {
         report("extends = \"pick-the-piece\"\nname = \"King slot\"\nslots.a.piece = \"king\"\n");
     assert_eq!(
         r,
-        "mine.toml:3:17: slot `a` holds `king`, a royal piece
+        "mine.toml:3:17: [royal-rule] slot `a` holds `king`, a royal piece
   |
 3 | slots.a.piece = \"king\"
   |                 ^^^^^^ a royal piece cannot fill a slot: the setup places it
@@ -72,7 +72,7 @@ fn a_royal_piece_in_a_reserve_is_refused() {
         "extends = \"pick-the-piece\"\nname = \"King reserve\"\nreserve = { king = 1, ninja-pawn = 2 }\n",
     );
     assert!(
-        r.starts_with("mine.toml:3:13: `king` is royal and cannot be in a reserve\n"),
+        r.starts_with("mine.toml:3:13: [royal-rule] `king` is royal and cannot be in a reserve\n"),
         "{r}"
     );
     let r = report(
@@ -109,14 +109,14 @@ fn a_royal_piece_cannot_be_a_pawn_promote_or_be_dropped() {
          [[promotion]]\npieces = [\"king\"]\nchoices = [\"queen\"]\n",
     );
     assert!(
-        r.contains("mine.toml:7:11: promoting piece `king` is royal"),
+        r.contains("mine.toml:7:11: [royal-rule] promoting piece `king` is royal"),
         "{r}"
     );
     let r = report(
         "extends = \"pick-the-piece\"\nname = \"Royal drop\"\n[drops.king]\nzone = \"first-rank\"\n",
     );
     assert!(
-        r.contains("mine.toml:3:8: `king` is royal and cannot be dropped"),
+        r.contains("mine.toml:3:8: [royal-rule] `king` is royal and cannot be dropped"),
         "{r}"
     );
 }
@@ -132,7 +132,7 @@ fn two_chosen_pieces_with_one_letter_are_reported_at_the_choice() {
     );
     assert_eq!(
         r,
-        "mine.toml:5:13: two pieces of this game have the letter `A`: `stealth-anti-gryphon` and `archbishop`
+        "mine.toml:5:13: [duplicate-letter] two pieces of this game have the letter `A`: `stealth-anti-gryphon` and `archbishop`
   |
 5 | reserve = { archbishop = 1 }
   |             ^^^^^^^^^^ both are library pieces with the letter `A`: choose another piece, or define your own with another letter
@@ -151,7 +151,7 @@ fn replacing_pieces_reports_at_the_users_list() {
     assert!(!r.lines().any(|l| l.starts_with("<built-in")), "{r}");
     assert!(
         r.starts_with(
-            "mine.toml:3:10: `values` names `knight`, which is not a piece of this game\n"
+            "mine.toml:3:10: [unknown-piece] `values` names `knight`, which is not a piece of this game\n"
         ),
         "{r}"
     );
@@ -163,7 +163,7 @@ fn replacing_pieces_reports_at_the_users_list() {
     );
     assert!(
         r.contains(
-            "mine.toml:3:10: bad setup: no piece of this game has the letters `r`, `n`, `b`, `p`"
+            "mine.toml:3:10: [bad-setup] bad setup: no piece of this game has the letters `r`, `n`, `b`, `p`"
         ),
         "{r}"
     );
@@ -213,7 +213,10 @@ fn validate_prints_warnings_of_a_good_file() {
     .unwrap();
     let (code, out, _) = FAIRYFORGE.run(&["validate", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains(": warning: `chess-pawn` is a pawn"), "{out}");
+    assert!(
+        out.contains(": warning: [pawn-without-promotion] `chess-pawn` is a pawn"),
+        "{out}"
+    );
     assert!(
         out.ends_with("stuck.toml: ok (Stuck pawns), 1 warning\n"),
         "{out}"
@@ -228,7 +231,7 @@ fn a_mistyped_slot_name_gets_a_suggestion() {
     );
     assert_eq!(
         r,
-        "mine.toml:3:7: there is no slot `A`: did you mean `a`?
+        "mine.toml:3:7: [unknown-slot] there is no slot `A`: did you mean `a`?
   |
 3 | slots.A.piece = \"ninja-guard\"
   |       ^ the slots of this game: a, j; a new slot needs `squares`
@@ -270,7 +273,7 @@ fn the_filled_setup_is_checked() {
                 [piece.sniper]\nletter = \"S\"\nmoves = [{ leap = [5, 9], symmetry = \"none\" }]\n";
     let r = report(text);
     assert!(
-        r.starts_with("mine.toml:1:11: bad setup once the slots and the reserve are filled: Black is in check but it is White's move\n"),
+        r.starts_with("mine.toml:1:11: [bad-setup] bad setup once the slots and the reserve are filled: Black is in check but it is White's move\n"),
         "{r}"
     );
     assert!(
@@ -314,7 +317,7 @@ fn an_unreadable_pieces_list_is_the_only_error() {
     let r = report("extends = \"chess\"\nname = \"Soldiers\"\n[pieces.soldier]\nletter = \"S\"\n");
     assert_eq!(
         r,
-        "mine.toml:3:2: `pieces` is the list of the game's pieces, found a table: did you mean `[piece.soldier]`?
+        "mine.toml:3:2: [wrong-type] `pieces` is the list of the game's pieces, found a table: did you mean `[piece.soldier]`?
   |
 3 | [pieces.soldier]
   |  ^^^^^^ a piece is defined in a `[piece.<id>]` table (singular) and listed in `pieces = [\"king\", ...]`

@@ -279,6 +279,15 @@ turn: Side,
  */
 ply: number, 
 /**
+ * The side to move at the start, before `history` (the move list numbers its moves
+ * from here).
+ */
+start_turn: Side, 
+/**
+ * The move number at the start, as its position string gives it.
+ */
+start_move_number: number, 
+/**
  * Whether the side to move is in check.
  */
 check: boolean, 
@@ -496,6 +505,10 @@ rank_max: number,
  */
 squares: Array<string>, 
 /**
+ * The files' letters, from file 0 (`a`).
+ */
+file_names: Array<string>, 
+/**
  * The same squares with their coordinates and colour, in the same order.
  */
 cells: Array<Cell>, 
@@ -557,13 +570,14 @@ export type Level = "error" | "warning";
 
 export type Diag = { 
 /**
+ * The kind of problem, a stable name to key on (`unknown-key`, `bad-setup`, ...:
+ * docs/format.md, "Diagnostic codes").
+ */
+code: string, 
+/**
  * `error` or `warning`.
  */
 severity: Level, 
-/**
- * A stable name of the problem for programs, when it has one.
- */
-code?: string, 
 /**
  * The file the problem is in (the edited file, or a built-in file it pulls in).
  */

@@ -41,7 +41,7 @@ pub struct MatchArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["depth", "clock"])]
     nodes: Option<u64>,
     /// Plies of search per move.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "clock")]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=fairyforge::limits::MAX_SEARCH_DEPTH as i64), conflicts_with = "clock")]
     depth: Option<u32>,
     /// A game clock for each side: MOVES/SECONDS (40/20), SECONDS+INCREMENT (60+0.5) or
     /// SECONDS. A side whose flag falls loses.

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use fairyforge::limits::MAX_SEARCH_DEPTH;
 use fairyforge::search::{Clock, Limits, Report, Score, Searcher, Settings};
 use fairyforge::{Color, Position, Variant};
 
@@ -260,8 +261,7 @@ impl Uci {
             let n: u64 = value
                 .parse()
                 .map_err(|_| format!("go {key} {value}: not a whole number"))?;
-            let ms =
-                |n: u64| Duration::from_millis(n.min(crate::numbers::MAX_SECONDS as u64 * 1000));
+            let ms = |n: u64| Duration::from_millis(n.min(crate::check::MAX_SECONDS as u64 * 1000));
             match key {
                 "wtime" => wtime = Some(ms(n)),
                 "btime" => btime = Some(ms(n)),
@@ -269,9 +269,9 @@ impl Uci {
                 "binc" => binc = n,
                 "movestogo" => to_go = Some(n.clamp(1, 1000) as u32),
                 "movetime" => limits.time = Some(ms(n)),
-                "depth" => limits.depth = Some(n.clamp(1, 64) as u32),
+                "depth" => limits.depth = Some(n.clamp(1, MAX_SEARCH_DEPTH as u64) as u32),
                 "nodes" => limits.nodes = Some(n.max(1)),
-                "mate" => limits.depth = Some((2 * n).clamp(1, 64) as u32),
+                "mate" => limits.depth = Some((2 * n).clamp(1, MAX_SEARCH_DEPTH as u64) as u32),
                 _ => return Err(format!("go: unknown parameter `{key}`")),
             }
             i += 2;

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
 
+use fairyforge::limits::MAX_SEARCH_DEPTH;
 use fairyforge::search::{Clock, Limits, Report, Score, Searcher, Settings};
 use fairyforge::{Color, Move, Position, Variant};
 
@@ -158,11 +159,13 @@ impl Xboard {
                 Err(e) => say(&format!("Error (bad st: {e}): {line}")),
             },
             "sd" => match arg.parse::<u32>() {
-                Ok(d) if (1..=64).contains(&d) => self.depth = Some(d),
-                _ => say(&format!("Error (bad depth, give 1 to 64): {line}")),
+                Ok(d) if (1..=MAX_SEARCH_DEPTH).contains(&d) => self.depth = Some(d),
+                _ => say(&format!(
+                    "Error (bad depth, give 1 to {MAX_SEARCH_DEPTH}): {line}"
+                )),
             },
             "time" => match arg.parse::<u64>() {
-                Ok(cs) => self.time_left = Some(cs.min(crate::numbers::MAX_SECONDS as u64 * 100)),
+                Ok(cs) => self.time_left = Some(cs.min(crate::check::MAX_SECONDS as u64 * 100)),
                 Err(_) => say(&format!("Error (bad time): {line}")),
             },
             "setboard" => match Position::from_fen(&self.variant, arg) {

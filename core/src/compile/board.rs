@@ -1,6 +1,7 @@
 //! The board: its extra squares and holes checked, the geometry built, its size and its
 //! symmetry between the sides (R1, R2) checked.
 
+use crate::code::Code;
 use crate::def::VariantDef;
 use crate::geometry::{Geometry, coord_name};
 use crate::source::Ctx;
@@ -19,6 +20,7 @@ pub(super) fn geometry(cx: &mut Ctx, def: &VariantDef) -> Geometry {
     let g = Geometry::new(def.files, def.ranks, &extra, &holes);
     if g.num_squares() > MAX_SQUARES {
         cx.err(
+            Code::BadBoard,
             def.board_span,
             format!("the board has more than {MAX_SQUARES} squares"),
             "make it smaller",
@@ -34,6 +36,7 @@ fn check_extra_and_holes(cx: &mut Ctx, def: &VariantDef) {
         let ok_rank = s.rank == 0 || s.rank == def.ranks as i8 + 1;
         if !ok_rank || s.file >= def.files {
             cx.err(
+                Code::BadBoard,
                 s.span,
                 format!(
                     "extra square `{}` is not beside the board",
@@ -50,6 +53,7 @@ fn check_extra_and_holes(cx: &mut Ctx, def: &VariantDef) {
     for s in &def.holes {
         if s.rank < 1 || s.rank > def.ranks as i8 || s.file >= def.files {
             cx.err(
+                Code::OffBoard,
                 s.span,
                 format!("hole `{}` is not on the board", coord_name(s.file, s.rank)),
                 "holes remove squares of the main board",
@@ -86,6 +90,7 @@ fn check_symmetry(cx: &mut Ctx, def: &VariantDef, g: &Geometry) {
         (None, None) => (def.board_span, "Black's side mirrors White's".to_string()),
     };
     cx.err(
+        Code::BadBoard,
         span,
         format!(
             "the board is not symmetric: `{}` has no mirror square",

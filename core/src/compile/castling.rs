@@ -1,6 +1,7 @@
 //! Castling (R22): the king's and rooks' home squares, the king's destinations, and the
 //! castling rights a move touching a square clears.
 
+use crate::code::Code;
 use crate::def::{CastlingDef, SquareRef};
 use crate::geometry::{Geometry, coord_name};
 use crate::source::Ctx;
@@ -31,6 +32,7 @@ pub(super) fn compile(
     };
     if cd.rooks.len() > CastlingRights::MAX_ROOKS {
         cx.err(
+            Code::TooMany,
             cd.span,
             "at most four castling rooks per side",
             "remove some rooks",
@@ -75,6 +77,7 @@ fn rooks(
         };
         if g.rank(rook) != g.rank(king) || rook == king {
             cx.err(
+                Code::BadCastling,
                 rs.span,
                 format!("castling rook `{}` is not on the king's rank", g.name(rook)),
                 "castling rooks stand on the king's rank",
@@ -141,6 +144,7 @@ fn on_board(cx: &mut Ctx, g: &Geometry, s: &SquareRef) -> Option<Square> {
     let sq = g.square(s.file as i32, s.rank as i32);
     if sq.is_none() {
         cx.err(
+            Code::OffBoard,
             s.span,
             format!(
                 "square `{}` is not on the board",

@@ -1,6 +1,7 @@
 //! Drops (R18..R21): where each reserve piece may be dropped, and how far it is pushed.
 
 use crate::atom::{Ray, RayStep};
+use crate::code::Code;
 use crate::def::{DropDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::source::Ctx;
@@ -61,6 +62,7 @@ pub(super) fn compile(
             None => {
                 let id = &def.pieces[k].id;
                 cx.err(
+                    Code::NoDropZone,
                     span,
                     format!("`{id}` is in a reserve but has no drop zone"),
                     format!("add `[drops.{id}]` with a `zone`, or a game-wide `drop-zone`"),

@@ -26,7 +26,7 @@ use crate::variant::{PieceType, Variant};
 use crate::zobrist::Zobrist;
 
 use pieces::Names;
-use zones::{check_zone_squares, zone_set};
+use zones::{check_zone, zone_set};
 
 /// Compiles a definition the loader read (and checked), with optional rules turned on or
 /// off: the steps, in order. Returns `None` when a step found the definition wrong (its
@@ -45,6 +45,10 @@ pub(crate) fn compile(
     let mut rays = Vec::new();
     let drops = drops::compile(cx, &names, &g, npieces, &mut rays);
     let (castling, castle_clear) = castling::compile(cx, &names, &g);
+    let scepter = def.scepter.as_ref().map(|sc| {
+        check_zone(cx, &g, &sc.zone, sc.span, "Capture the Scepter");
+        (ByColor::from_fn(|c| zone_set(&g, &sc.zone, c)), sc.win)
+    });
     if !cx.diags.is_empty() {
         // Do not build tables from a definition already known to be wrong, but still check
         // the setup so that all mistakes are reported at once.
@@ -53,10 +57,6 @@ pub(crate) fn compile(
     }
     let forward = forward::build(&def, &g, npieces, &mut rays);
     let attacks = reverse::build(&g, &forward.atoms, &forward.index, npieces, &mut rays);
-    let scepter = def.scepter.as_ref().map(|sc| {
-        check_zone_squares(cx, &g, &sc.zone);
-        (ByColor::from_fn(|c| zone_set(&g, &sc.zone, c)), sc.win)
-    });
     // A game with drop rules shows reserves in its position strings, even empty (R28).
     let has_drops = drops.iter().any(|d| !d.squares.is_empty())
         || !def.drops.is_empty()

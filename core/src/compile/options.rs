@@ -1,5 +1,6 @@
 //! Optional rules (R25): which are on, and what they add to the game.
 
+use crate::code::Code;
 use crate::def::VariantDef;
 use crate::options::OptionSetting;
 use crate::source::{Ctx, Problem};
@@ -23,7 +24,10 @@ pub(super) fn apply(cx: &mut Ctx, def: &mut VariantDef, options: &[OptionSetting
                 enabled.push(name.to_string());
             }
         } else {
-            cx.diags.push(Problem::global(unknown_option(def, name)));
+            cx.diags.push(Problem::global(
+                Code::UnknownOption,
+                unknown_option(def, name),
+            ));
         }
     }
     for o in def.options.clone() {

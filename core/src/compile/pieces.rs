@@ -1,6 +1,7 @@
 //! The pieces: the one royal piece and the zones of their moves checked (their number and
 //! letters are the loader's); and finding a piece by the name a rule gives.
 
+use crate::code::Code;
 use crate::def::{Named, VariantDef};
 use crate::geometry::Geometry;
 use crate::source::Ctx;
@@ -16,6 +17,7 @@ pub(super) fn check(cx: &mut Ctx, def: &VariantDef, g: &Geometry) -> Option<Kind
         if p.royal {
             if royal.is_some() {
                 cx.err(
+                    Code::RoyalCount,
                     p.span,
                     format!("piece `{}` is a second royal piece", p.id),
                     "a game has one royal piece (the king)",
@@ -30,7 +32,7 @@ pub(super) fn check(cx: &mut Ctx, def: &VariantDef, g: &Geometry) -> Option<Kind
         }
     }
     if royal.is_none() && !def.pieces.is_empty() {
-        cx.err(
+        cx.err(Code::RoyalCount,
             def.pieces_span,
             "no piece of this game is royal, so check and checkmate cannot happen",
             "list a royal piece such as `king`, or mark one with `royal = true` in its `[piece.<id>]`",
@@ -57,6 +59,7 @@ impl Names<'_> {
         let ids: Vec<&str> = self.def.pieces.iter().map(|p| p.id.as_str()).collect();
         let hint = crate::source::suggest(&n.name, ids.iter().copied());
         cx.err(
+            Code::UnknownPiece,
             n.span,
             format!("{what} `{}` is not a piece of this game{hint}", n.name),
             format!("the game's pieces: {}", ids.join(", ")),

@@ -1,5 +1,6 @@
 //! Promotion rules (R15..R17): who promotes, where, to what; checked and compiled.
 
+use crate::code::Code;
 use crate::def::{PromotionDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::source::Ctx;
@@ -7,7 +8,7 @@ use crate::types::{ByColor, ByPiece, Color, Kind};
 use crate::variant::PromoRule;
 
 use super::pieces::Names;
-use super::zones::{check_zone_squares, zone_set};
+use super::zones::{check_zone, zone_set};
 
 /// The game's promotion rules, and for each piece kind and colour its rule's index.
 pub(super) struct Promotions {
@@ -21,11 +22,11 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
     let mut rules = Vec::new();
     let mut of: ByPiece<Option<u8>> = ByPiece::new(npieces, None);
     for pr in &def.promotions {
-        check_zone_squares(cx, g, &pr.zone);
+        check_zone(cx, g, &pr.zone, pr.span, "a promotion rule");
         let choices = choices(cx, names, pr);
         if !pr.suffix && (choices.len() > 1 || !pr.mandatory) {
             // R29: without a suffix the move text cannot say which piece, or whether.
-            cx.err(
+            cx.err(Code::BadPromotion,
                 pr.span,
                 "a promotion with `suffix = false` must have one choice and be mandatory",
                 "without a suffix the move text cannot tell the choices apart: keep one choice and `mandatory = true`, or drop `suffix = false`",
@@ -33,6 +34,7 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
         }
         if pr.choices.is_empty() {
             cx.err(
+                Code::BadPromotion,
                 pr.span,
                 "a promotion rule with no choices",
                 "list the pieces it may promote to in `choices`",
@@ -42,16 +44,17 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
         for p in &pr.pieces {
             match names.kind_of(&p.name) {
                 Some(k) if k < npieces => {
+                    // Once for the piece, not once per colour.
+                    if of[(Kind::new(k), Color::White)].is_some() {
+                        cx.err(
+                            Code::TwoPromotions,
+                            p.span,
+                            format!("piece `{}` is in two promotion rules", p.name),
+                            "a piece has one promotion rule",
+                        );
+                    }
                     for c in Color::BOTH {
-                        let rule = &mut of[(Kind::new(k), c)];
-                        if rule.is_some() {
-                            cx.err(
-                                p.span,
-                                format!("piece `{}` is in two promotion rules", p.name),
-                                "a piece has one promotion rule",
-                            );
-                        }
-                        *rule = Some(idx);
+                        of[(Kind::new(k), c)] = Some(idx);
                     }
                 }
                 Some(_) => {}
@@ -90,6 +93,7 @@ fn choices(cx: &mut Ctx, names: &Names, pr: &PromotionDef) -> Vec<Kind> {
         match names.kind_of(&c.name) {
             Some(k) if def.pieces[k].royal => {
                 cx.err(
+                    Code::RoyalRule,
                     c.span,
                     format!("promotion choice `{}` is royal", c.name),
                     "a piece cannot promote to the king",

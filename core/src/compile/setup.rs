@@ -1,6 +1,7 @@
 //! The setup: the start position string checked as a position of the game, completed by
 //! the slot pieces and the `reserve` table (Pick the Piece, R17); and pointing into it.
 
+use crate::code::Code;
 use crate::def::VariantDef;
 use crate::geometry::coord_name;
 use crate::setup::{Setup, SetupData};
@@ -38,6 +39,7 @@ pub(super) fn complete(cx: &mut Ctx, mut variant: Variant) -> Option<Variant> {
             // `setup` was trimmed: offsets count from its first non-space character.
             let lead = variant.def.setup.len() - variant.def.setup.trim_start().len();
             cx.err(
+                Code::BadSetup,
                 setup_span(&variant.def, lead + e.offset(), e.len()),
                 format!("bad setup: {e}"),
                 e.hint(),
@@ -60,6 +62,7 @@ fn fill_slots(cx: &mut Ctx, variant: &Variant, parsed: &mut SetupData) -> bool {
         for sr in &slot.squares {
             let Some(sq) = g.square(sr.file as i32, sr.rank as i32) else {
                 cx.err(
+                    Code::OffBoard,
                     sr.span,
                     format!(
                         "slot square `{}` is not on the board",
@@ -87,6 +90,7 @@ fn fill_slots(cx: &mut Ctx, variant: &Variant, parsed: &mut SetupData) -> bool {
                 }
                 if !reported {
                     cx.err(
+                        Code::BadSetup,
                         sr.span,
                         format!(
                             "slot square `{}` is not empty in the setup: it holds a {} {}",
@@ -128,6 +132,13 @@ pub(super) fn check_letters(cx: &mut Ctx, def: &VariantDef) {
         // Every letter would be unknown: the reason (no pieces) is reported already.
         return;
     }
+    let mut letters: Vec<char> = def.pieces.iter().map(|p| p.letter).collect();
+    letters.sort_unstable();
+    if letters.windows(2).any(|w| w[0] == w[1]) {
+        // Two pieces share a letter (reported): the letter meant for one of them is
+        // missing, and the setup's letter for it would be reported as a consequence.
+        return;
+    }
     let board = def.setup.split(' ').find(|f| !f.is_empty()).unwrap_or("");
     let lead = def.setup.find(board).unwrap_or(0);
     // One report, at the first unknown letter, naming every unknown letter once.
@@ -159,6 +170,7 @@ pub(super) fn check_letters(cx: &mut Ctx, def: &VariantDef) {
         ),
     };
     cx.err(
+        Code::BadSetup,
         setup_span(def, lead + j, 1),
         message,
         crate::setup::letters_hint(def.pieces.iter().map(|p| p.letter)),

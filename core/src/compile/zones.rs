@@ -1,9 +1,10 @@
 //! Zones: the squares a zone of the file names, for each colour, and the check that its
 //! ranks and squares exist on the board.
 
+use crate::code::Code;
 use crate::def::{ZoneDef, ZoneItem};
 use crate::geometry::{Geometry, coord_name};
-use crate::source::Ctx;
+use crate::source::{Ctx, Span};
 use crate::sqset::SquareSet;
 use crate::types::Color;
 
@@ -34,6 +35,37 @@ pub(super) fn zone_set(g: &Geometry, z: &ZoneDef, color: Color) -> SquareSet {
     set
 }
 
+/// Reports a zone that has no square on the board for a side, so that the rule it belongs
+/// to (`what`, written at `span`) could never apply; its ranks and squares off the board
+/// are reported first, each at its place, and then not again as a whole.
+pub(super) fn check_zone(cx: &mut Ctx, g: &Geometry, z: &ZoneDef, span: Span, what: &str) {
+    let before = cx.diags.len();
+    check_zone_squares(cx, g, z);
+    if z.unread
+        || cx.diags.len() > before
+        || Color::BOTH.iter().all(|&c| !zone_set(g, z, c).is_empty())
+    {
+        return;
+    }
+    let rear = z.items.iter().find_map(|it| match it {
+        ZoneItem::EnemyRear => {
+            Some("`enemy-rear` is the extra squares beyond the opponent's last rank")
+        }
+        ZoneItem::OwnRear => Some("`own-rear` is the extra squares behind a side's first rank"),
+        _ => None,
+    });
+    let label = match rear {
+        Some(rear) => format!("{rear}, and this board has none"),
+        None => board_note(g),
+    };
+    cx.err(
+        Code::OffBoard,
+        span,
+        format!("the zone of {what} has no square on this board, so the rule could never apply"),
+        label,
+    );
+}
+
 /// Reports the ranks and squares of a zone that are not on the board.
 pub(super) fn check_zone_squares(cx: &mut Ctx, g: &Geometry, z: &ZoneDef) {
     for it in &z.items {
@@ -53,6 +85,7 @@ pub(super) fn check_zone_squares(cx: &mut Ctx, g: &Geometry, z: &ZoneDef) {
                 ),
             };
             cx.err(
+                Code::OffBoard,
                 *span,
                 format!("`{what}` has no square on this board"),
                 format!("the board's squares stand on ranks {lo}..{hi}"),
@@ -62,6 +95,7 @@ pub(super) fn check_zone_squares(cx: &mut Ctx, g: &Geometry, z: &ZoneDef) {
             && g.square(*f as i32, *r as i32).is_none()
         {
             cx.err(
+                Code::OffBoard,
                 *span,
                 format!("square `{}` is not on the board", coord_name(*f, *r)),
                 board_note(g),

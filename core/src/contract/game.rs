@@ -154,6 +154,11 @@ pub struct State {
     pub turn: Side,
     /// Moves played from the start.
     pub ply: usize,
+    /// The side to move at the start, before `history` (the move list numbers its moves
+    /// from here).
+    pub start_turn: Side,
+    /// The move number at the start, as its position string gives it.
+    pub start_move_number: u32,
     /// Whether the side to move is in check.
     pub check: bool,
     /// The square of the side to move's royal piece when it is in check, else null.

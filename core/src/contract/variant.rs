@@ -128,6 +128,8 @@ pub struct BoardInfo {
     pub rank_max: i8,
     /// Every square that exists, holes left out, from the lowest rank up.
     pub squares: Vec<String>,
+    /// The files' letters, from file 0 (`a`).
+    pub file_names: Vec<String>,
     /// The same squares with their coordinates and colour, in the same order.
     pub cells: Vec<Cell>,
     /// The square in the middle of the board, where the piece explorer starts (null when
@@ -184,12 +186,11 @@ pub enum Level {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Diag {
+    /// The kind of problem, a stable name to key on (`unknown-key`, `bad-setup`, ...:
+    /// docs/format.md, "Diagnostic codes").
+    pub code: String,
     /// `error` or `warning`.
     pub severity: Level,
-    /// A stable name of the problem for programs, when it has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub code: Option<String>,
     /// The file the problem is in (the edited file, or a built-in file it pulls in).
     pub file: String,
     /// 1-based; 0 when the problem has no place (then column is 0 too).

@@ -7,23 +7,14 @@
 
 use std::collections::HashMap;
 
+use crate::code::Code;
 use crate::def::{Named, PieceDef, VariantDef};
+use crate::limits::{MAX_DIRECTIONS, MAX_OPTIONS, MAX_PROMOTIONS};
 use crate::source::{Ctx, Problem, Sources, Span};
 use crate::types::MAX_KINDS;
 use crate::variant::Variant;
 
 use super::files::thousands;
-
-/// The most move directions of a game's pieces, all entries of all pieces together (for a
-/// `bent` entry, each pair of a first step and a `then` direction): what its tables grow
-/// with. The built-in games have at most 116.
-pub const MAX_DIRECTIONS: usize = 1024;
-
-/// The most optional rules of a game.
-pub const MAX_OPTIONS: usize = 64;
-
-/// The most promotion rules of a game, its options' included.
-pub const MAX_PROMOTIONS: usize = 64;
 
 /// Checks the definition; `false` when it cannot be compiled at all.
 pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> bool {
@@ -34,6 +25,7 @@ pub(crate) fn definition(cx: &mut Ctx, sources: &Sources, def: &VariantDef) -> b
     }
     if def.pieces.len() > MAX_KINDS {
         cx.err(
+            Code::TooMany,
             def.span,
             format!("a game may use at most {MAX_KINDS} piece types"),
             "use fewer pieces",
@@ -59,7 +51,7 @@ fn directions(cx: &mut Ctx, def: &VariantDef) -> bool {
             .sum();
         total += own;
         if total > MAX_DIRECTIONS {
-            cx.err(
+            cx.err(Code::TooMany,
                 p.named_at,
                 format!(
                     "the pieces of this game move in more than {} directions in all (`{}` has {})",
@@ -80,6 +72,7 @@ fn directions(cx: &mut Ctx, def: &VariantDef) -> bool {
 fn counts(cx: &mut Ctx, def: &VariantDef) -> bool {
     if let Some(o) = def.options.get(MAX_OPTIONS) {
         cx.err(
+            Code::TooMany,
             o.span,
             format!("a game may have at most {MAX_OPTIONS} options"),
             "remove this option and those after it",
@@ -92,6 +85,7 @@ fn counts(cx: &mut Ctx, def: &VariantDef) -> bool {
         .chain(def.options.iter().flat_map(|o| o.promotions.iter()));
     if let Some(r) = rules.clone().nth(MAX_PROMOTIONS) {
         cx.err(
+            Code::TooMany,
             r.span,
             format!(
                 "a game may have at most {MAX_PROMOTIONS} promotion rules, its options' included"
@@ -129,7 +123,7 @@ fn letters(cx: &mut Ctx, sources: &Sources, def: &VariantDef) {
         );
         let user = [p.named_at, q.named_at].into_iter().find(|s| !builtin(*s));
         match user.filter(|_| builtin(p.letter_span)) {
-            Some(span) => cx.err(
+            Some(span) => cx.err(Code::DuplicateLetter,
                 span,
                 message,
                 format!(
@@ -137,7 +131,7 @@ fn letters(cx: &mut Ctx, sources: &Sources, def: &VariantDef) {
                     p.letter
                 ),
             ),
-            None => cx.err(p.letter_span, message, "give each piece its own letter"),
+            None => cx.err(Code::DuplicateLetter, p.letter_span, message, "give each piece its own letter"),
         }
     }
 }
@@ -147,6 +141,7 @@ fn royal(cx: &mut Ctx, def: &VariantDef) {
     let is_royal = |name: &str| kind_of(def, name).is_some_and(|k| def.pieces[k].royal);
     for p in def.pieces.iter().filter(|p| p.royal && p.pawn) {
         cx.err(
+            Code::RoyalRule,
             p.named_at,
             format!("piece `{}` is royal and a pawn", p.id),
             "a royal piece cannot be a pawn: remove `pawn = true` or `royal = true`",
@@ -159,6 +154,7 @@ fn royal(cx: &mut Ctx, def: &VariantDef) {
         .flat_map(|r| r.pieces.iter());
     for n in promoting.filter(|n| is_royal(&n.name)) {
         cx.err(
+            Code::RoyalRule,
             n.span,
             format!("promoting piece `{}` is royal", n.name),
             "a royal piece cannot promote",
@@ -166,6 +162,7 @@ fn royal(cx: &mut Ctx, def: &VariantDef) {
     }
     for d in def.drops.iter().filter(|d| is_royal(&d.piece.name)) {
         cx.err(
+            Code::RoyalRule,
             d.span,
             format!("`{}` is royal and cannot be dropped", d.piece.name),
             "a royal piece is never in a reserve: remove this drop rule",
@@ -174,6 +171,7 @@ fn royal(cx: &mut Ctx, def: &VariantDef) {
     for s in &def.slots {
         if let Some(n) = s.piece.as_ref().filter(|n| is_royal(&n.name)) {
             cx.err(
+                Code::RoyalRule,
                 n.span,
                 format!("slot `{}` holds `{}`, a royal piece", s.name, n.name),
                 "a royal piece cannot fill a slot: the setup places it",
@@ -188,6 +186,7 @@ fn royal(cx: &mut Ctx, def: &VariantDef) {
 
 fn reserve_royal(cx: &mut Ctx, n: &Named) {
     cx.err(
+        Code::RoyalRule,
         n.span,
         format!("`{}` is royal and cannot be in a reserve", n.name),
         "a royal piece is never dropped: the setup places it",
@@ -206,7 +205,7 @@ pub(crate) fn warnings(cx: &mut Ctx, def: &VariantDef) {
         .collect();
     for (k, p) in def.pieces.iter().enumerate() {
         if p.pawn && !p.royal && !promoted.contains(&k) {
-            cx.warn(
+            cx.warn(Code::PawnWithoutPromotion,
                 p.named_at,
                 format!("`{}` is a pawn (`pawn = true`) that no promotion rule names", p.id),
                 format!(
@@ -242,6 +241,7 @@ pub(crate) fn blame_builtin(sources: &Sources, diags: &mut [Problem], blame: Spa
 pub(crate) fn start(cx: &mut Ctx, v: &Variant) {
     if let Err(e) = crate::setup::Setup::check(v, &v.setup) {
         cx.err(
+            Code::BadSetup,
             v.def.setup_span,
             format!("bad setup once the slots and the reserve are filled: {e}"),
             format!("the start position would be `{}`", v.setup),

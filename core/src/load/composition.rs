@@ -9,18 +9,15 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::builtin;
+use crate::code::Code;
 use crate::def::{Named, PieceDef};
+use crate::limits::{MAX_COMPOSITION_DEPTH, MAX_GAME_FILES};
 use crate::source::{Ctx, Sources, Span, one_of, suggest};
 
 use super::files::{self, Origin, Policy, ReadError, Target};
 use super::piece::pieces_of;
 use super::reader::{Node, Table, Value, parse_toml};
 use super::schema;
-
-/// The deepest chain of `extends`, and of `import` (files importing files).
-pub const MAX_DEPTH: usize = 8;
-/// The most files one game reads, itself, its parents and its libraries included.
-pub const MAX_FILES: usize = 64;
 
 /// A file read and parsed.
 pub(crate) struct Parsed {
@@ -48,6 +45,9 @@ pub(crate) struct Session {
     games: usize,
     /// Set once the file limit is reported.
     too_many: bool,
+    /// Set when a library could not be read (reported): the pieces it may define are
+    /// unknown, and names of them are no further mistakes.
+    pub lost_library: bool,
     /// The `extends` value of the file loaded, if any.
     top_extends: Option<Span>,
     policy: Policy,
@@ -72,6 +72,7 @@ impl Session {
             importing: Vec::new(),
             games: 0,
             too_many: false,
+            lost_library: false,
             top_extends: None,
             policy,
         }
@@ -124,10 +125,11 @@ impl Session {
         if depth == 0 {
             self.top_extends = Some(n.span);
         }
-        if depth >= MAX_DEPTH {
+        if depth >= MAX_COMPOSITION_DEPTH {
             self.cx.err(
+                Code::TooDeep,
                 want.span,
-                format!("`extends` goes more than {MAX_DEPTH} files deep"),
+                format!("`extends` goes more than {MAX_COMPOSITION_DEPTH} files deep"),
                 "a file may not extend itself, directly or not",
             );
             return None;
@@ -172,15 +174,22 @@ impl Session {
 
     fn import(&mut self, what: &Named) {
         let depth = self.importing.len() - self.games;
-        if depth >= MAX_DEPTH {
+        if depth >= MAX_COMPOSITION_DEPTH {
             self.cx.err(
+                Code::TooDeep,
                 what.span,
-                format!("`import` goes more than {MAX_DEPTH} files deep"),
+                format!("`import` goes more than {MAX_COMPOSITION_DEPTH} files deep"),
                 "a library may import others, but not without end",
             );
+            self.lost_library = true;
             return;
         }
+        let before = self.cx.diags.len();
         let Some(parsed) = self.open(what, Link::Import, depth) else {
+            // Not read, and not because it is read already (or being read, in a loop).
+            self.lost_library |= self.cx.diags[before..]
+                .iter()
+                .any(|d| d.code != Code::CompositionLoop);
             return;
         };
         let file = parsed.span.file as usize;
@@ -205,6 +214,7 @@ impl Session {
                 let (line, _) = self.sources.line_col(prev);
                 let file = self.sources.files[prev.file as usize].name.clone();
                 self.cx.err(
+                    Code::DuplicatePiece,
                     p.span,
                     format!("piece `{}` is defined twice", p.id),
                     format!("it is already defined at {file}:{line}; rename one of them"),
@@ -250,7 +260,8 @@ impl Session {
             Ok(text) => self.add(shown.display().to_string(), text, origin),
             Err(ReadError::Io(e)) => {
                 let message = format!("cannot read `{}`: {e}", want.name);
-                self.cx.err(want.span, message, "check the path");
+                self.cx
+                    .err(Code::CannotRead, want.span, message, "check the path");
                 None
             }
             Err(e) => {
@@ -287,6 +298,7 @@ impl Session {
                 let names = builtin::game_names();
                 let hint = suggest(&want.name, names.iter().copied());
                 self.cx.err(
+                    Code::UnknownGame,
                     want.span,
                     format!("cannot find the game `{}` to extend{hint}", want.name),
                     format!(
@@ -298,6 +310,7 @@ impl Session {
             Link::Import => {
                 let names: Vec<&str> = builtin::LIBRARIES.iter().map(|(n, _)| *n).collect();
                 self.cx.err(
+                    Code::UnknownLibrary,
                     want.span,
                     format!("cannot find the piece library `{}`", want.name),
                     format!(
@@ -311,7 +324,7 @@ impl Session {
 
     /// A file that may not be read: named, with the reason, never with its content.
     fn refused(&mut self, want: &Named, reason: &str) {
-        self.cx.err(
+        self.cx.err(Code::CannotRead,
             want.span,
             format!("cannot use `{}`: {reason}", want.name),
             "a game may use files of its own directory and below, and the built-in games and library",
@@ -343,7 +356,8 @@ impl Session {
                     "`extends` makes a loop: `{}` is already being read",
                     want.name
                 );
-                self.cx.err(want.span, message, label);
+                self.cx
+                    .err(Code::CompositionLoop, want.span, message, label);
                 true
             }
             Link::Import => {
@@ -359,7 +373,8 @@ impl Session {
                     want.name
                 );
                 let label = format!("{} imports {}", names.join(" imports "), names[0]);
-                self.cx.err(want.span, message, label);
+                self.cx
+                    .err(Code::CompositionLoop, want.span, message, label);
                 true
             }
         }
@@ -367,13 +382,14 @@ impl Session {
 
     /// Whether one more file may be read (the first refusal is reported).
     fn room_for_one_more(&mut self, want: &Named) -> bool {
-        if self.sources.files.len() < MAX_FILES {
+        if self.sources.files.len() < MAX_GAME_FILES {
             return true;
         }
         if !std::mem::replace(&mut self.too_many, true) {
             self.cx.err(
+                Code::TooManyFiles,
                 want.span,
-                format!("the game reads more than {MAX_FILES} files"),
+                format!("the game reads more than {MAX_GAME_FILES} files"),
                 "import fewer libraries",
             );
         }

@@ -1,12 +1,11 @@
 //! What a failed load reports: the [`Diagnostic`]s, each placed by file, line and column,
 //! rendered as `fairyforge validate` prints them, at most [`MAX_DIAGNOSTICS`] of them.
 
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
+use crate::limits::MAX_DIAGNOSTICS;
 
 use super::files::thousands;
-
-/// The most diagnostics a [`LoadError`] holds; the rest are counted.
-pub const MAX_DIAGNOSTICS: usize = 100;
 
 /// A variant that could not be loaded: every problem found, in file order, at most
 /// [`MAX_DIAGNOSTICS`] of them (the others are counted).
@@ -26,8 +25,8 @@ impl LoadError {
     }
 
     /// An error of no file.
-    pub(crate) fn global(message: String) -> LoadError {
-        LoadError::new(vec![Diagnostic::global(message)], 0)
+    pub(crate) fn global(code: Code, message: String) -> LoadError {
+        LoadError::new(vec![Diagnostic::global(code, message)], 0)
     }
 
     /// The problems reported, errors and warnings, in file order.

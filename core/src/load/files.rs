@@ -15,8 +15,7 @@
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
-/// The largest variant or library file read, in bytes (1 MiB).
-pub const MAX_FILE_BYTES: u64 = 1 << 20;
+use crate::limits::MAX_FILE_BYTES;
 
 /// Where a loaded text came from.
 #[derive(Clone, Debug)]

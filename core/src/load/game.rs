@@ -2,8 +2,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::code::Code;
 use crate::def::*;
-use crate::geometry::{MAX_FILES, MAX_RANKS};
+use crate::limits::{MAX_BOARD_FILES, MAX_BOARD_RANKS};
 use crate::source::{Ctx, Sources, Span, suggest};
 
 use super::reader::{Node, Table, Value, describe};
@@ -13,7 +14,9 @@ use super::schema;
 const LISTED: usize = 40;
 
 /// The game table of a file whose `extends` is merged and whose libraries are read.
-/// `local` are the pieces the file defines itself, `library` those of its libraries.
+/// `local` are the pieces the file defines itself, `library` those of its libraries;
+/// `lost_library` says that a library could not be read (reported), so that a piece
+/// name unknown here may be one of its pieces.
 pub(crate) fn read(
     cx: &mut Ctx,
     sources: &Sources,
@@ -21,6 +24,7 @@ pub(crate) fn read(
     file_span: Span,
     local: Vec<PieceDef>,
     library: &[PieceDef],
+    lost_library: bool,
 ) -> VariantDef {
     cx.check_keys(t, &schema::GAME.names(), "a variant file");
     let name = match cx.str(t, "name") {
@@ -50,9 +54,10 @@ pub(crate) fn read(
     let drop_zone = t.get("drop-zone").and_then(|n| cx.zone(n, "drop-zone"));
     let castling = castling(cx, t, file_span);
     let drops = drops(cx, t);
-    let pieces = Pieces::new(&local, library);
+    let mut pieces = Pieces::new(&local, library);
+    pieces.lost_library = lost_library;
     let (mut game_pieces, pieces_unread) = pieces.of_game(cx, t, &slots, &reserve);
-    values(cx, t, &mut game_pieces);
+    values(cx, t, &mut game_pieces, !pieces_unread);
     VariantDef {
         name,
         description,
@@ -109,8 +114,8 @@ fn board(cx: &mut Ctx, t: &Table, file_span: Span) -> Board {
     out.span = t.key_span("board").unwrap_or(file_span);
     cx.check_keys(b, &schema::BOARD.names(), "`[board]`");
     for (key, max, value) in [
-        ("files", MAX_FILES, &mut out.files),
-        ("ranks", MAX_RANKS, &mut out.ranks),
+        ("files", MAX_BOARD_FILES, &mut out.files),
+        ("ranks", MAX_BOARD_RANKS, &mut out.ranks),
     ] {
         match cx.int(b, key, 1, max as i64) {
             Some((v, _)) => *value = v as u8,
@@ -176,6 +181,7 @@ fn promotions(cx: &mut Ctx, n: &Node) -> Vec<PromotionDef> {
         }
         let last_rank = ZoneDef {
             items: vec![ZoneItem::LastRank],
+            unread: false,
         };
         let zone = match pt.get("zone") {
             Some(z) => cx.zone(z, "zone"),
@@ -209,6 +215,7 @@ fn scepter(cx: &mut Ctx, n: &Node) -> Option<ScepterDef> {
         Some(("draw", _)) => false,
         Some((s, sp)) => {
             cx.err(
+                Code::UnknownValue,
                 sp,
                 format!("unknown scepter result `{s}`"),
                 "expected `win` or `draw`",
@@ -216,7 +223,8 @@ fn scepter(cx: &mut Ctx, n: &Node) -> Option<ScepterDef> {
             true
         }
     };
-    Some(ScepterDef { zone, win })
+    let span = t.get("zone").map_or(n.span, |z| z.span);
+    Some(ScepterDef { zone, win, span })
 }
 
 fn options(cx: &mut Ctx, t: &Table) -> Vec<OptionDef> {
@@ -260,6 +268,7 @@ fn slots(cx: &mut Ctx, t: &Table) -> Vec<SlotDef> {
         if o.get("squares").is_none() {
             match crate::source::did_you_mean(name, with_squares.iter().copied()) {
                 Some(like) => cx.err(
+                    Code::UnknownSlot,
                     span,
                     format!("there is no slot `{name}`: did you mean `{like}`?"),
                     format!(
@@ -294,6 +303,7 @@ fn reserve(cx: &mut Ctx, t: &Table) -> Option<Vec<(Named, u8)>> {
                 list.push((name, *n as u8));
             }
             _ => cx.err(
+                Code::OutOfRange,
                 node.span,
                 format!(
                     "the reserve count of `{pid}` must be a whole number from 0 to {max}, found {}",
@@ -332,6 +342,7 @@ fn castling(cx: &mut Ctx, t: &Table, file_span: Span) -> Option<CastlingDef> {
         Some(("KQkq", _)) => true,
         Some((s, sp)) => {
             cx.err(
+                Code::UnknownValue,
                 sp,
                 format!("unknown castling notation `{s}`"),
                 "expected `files` or `KQkq`",
@@ -384,6 +395,8 @@ struct Pieces<'a> {
     by_id: HashMap<&'a str, &'a PieceDef>,
     /// Every id, the file's then the libraries', for messages.
     ids: Vec<&'a str>,
+    /// A library could not be read: unknown names are not reported (see [`read`]).
+    lost_library: bool,
 }
 
 impl<'a> Pieces<'a> {
@@ -398,13 +411,15 @@ impl<'a> Pieces<'a> {
             local,
             by_id,
             ids: ids.collect(),
+            lost_library: false,
         }
     }
 
     /// The game's pieces: those listed in `pieces`, then those the file defines itself,
     /// then those named by slots and the reserve. Each remembers where the game named it.
-    /// Also says whether a `pieces` key was there but could not be read (its error is
-    /// reported), so that the game's pieces are not known.
+    /// Also says whether the game's pieces are not known: a `pieces` key was there but
+    /// could not be read, or it names a piece of a library that could not be read (the
+    /// error is reported either way).
     fn of_game(
         &self,
         cx: &mut Ctx,
@@ -418,7 +433,7 @@ impl<'a> Pieces<'a> {
             // `[pieces.soldier]`: a piece defined under the key that lists the pieces.
             Some((n, Value::Table(defined))) => {
                 let first = defined.entries.keys().next().map_or("<id>", String::as_str);
-                cx.err(
+                cx.err(Code::WrongType,
                     n.span,
                     format!("`pieces` is the list of the game's pieces, found a table: did you mean `[piece.{first}]`?"),
                     "a piece is defined in a `[piece.<id>]` table (singular) and listed in `pieces = [\"king\", ...]`",
@@ -427,10 +442,11 @@ impl<'a> Pieces<'a> {
             }
             _ => cx.names(t, "pieces"),
         };
-        let unread = listed.is_none() && t.get("pieces").is_some();
+        let mut unread = listed.is_none() && t.get("pieces").is_some();
         for n in listed.unwrap_or_default() {
             match self.by_id.get(n.name.as_str()) {
                 Some(_) if have.contains(&n.name) => cx.err(
+                    Code::DuplicatePiece,
                     n.span,
                     format!("piece `{}` is listed twice", n.name),
                     "remove one",
@@ -442,7 +458,7 @@ impl<'a> Pieces<'a> {
                         ..(*p).clone()
                     });
                 }
-                None => self.unknown(cx, &n),
+                None => unread |= self.unknown(cx, &n),
             }
         }
         for p in self.local {
@@ -465,21 +481,31 @@ impl<'a> Pieces<'a> {
                         ..(*p).clone()
                     });
                 }
-                None => self.unknown(cx, n),
+                None => unread |= self.unknown(cx, n),
             }
         }
         (pieces, unread)
     }
 
-    /// Reports a piece id that neither the file nor its libraries define.
-    fn unknown(&self, cx: &mut Ctx, n: &Named) {
+    /// Reports a piece id that neither the file nor its libraries define; when a library
+    /// could not be read, says instead that the game's pieces are not known (`true`).
+    fn unknown(&self, cx: &mut Ctx, n: &Named) -> bool {
+        if self.lost_library {
+            return true;
+        }
         let hint = suggest(&n.name, self.ids.iter().copied());
         let label = if self.ids.is_empty() {
             "no pieces are defined: import a library, e.g. `import = \"pieces.toml\"`".to_string()
         } else {
             format!("known pieces: {}", list(&self.ids))
         };
-        cx.err(n.span, format!("unknown piece `{}`{hint}", n.name), label);
+        cx.err(
+            Code::UnknownPiece,
+            n.span,
+            format!("unknown piece `{}`{hint}", n.name),
+            label,
+        );
+        false
     }
 }
 
@@ -495,8 +521,9 @@ pub(crate) fn list(names: &[&str]) -> String {
     )
 }
 
-/// `values`: piece values on this game's own scale, replacing the library's.
-fn values(cx: &mut Ctx, t: &Table, pieces: &mut [PieceDef]) {
+/// `values`: piece values on this game's own scale, replacing the library's. A name that
+/// is none of `pieces` is reported when the game's pieces are `known`.
+fn values(cx: &mut Ctx, t: &Table, pieces: &mut [PieceDef], known: bool) {
     let Some(vt) = cx.table(t, "values") else {
         return;
     };
@@ -511,6 +538,7 @@ fn values(cx: &mut Ctx, t: &Table, pieces: &mut [PieceDef]) {
             Value::Float(f) if f.is_finite() && *f >= 0.0 => *f,
             _ => {
                 cx.err(
+                    Code::WrongType,
                     node.span,
                     format!(
                         "the value of `{pid}` must be a number of pawns, found {}",
@@ -523,10 +551,12 @@ fn values(cx: &mut Ctx, t: &Table, pieces: &mut [PieceDef]) {
         };
         match index.get(pid) {
             Some(&i) => pieces[i].value = value,
+            None if !known => {}
             None => {
                 let ids: Vec<&str> = pieces.iter().map(|p| p.id.as_str()).collect();
                 let hint = suggest(pid, ids.iter().copied());
                 cx.err(
+                    Code::UnknownPiece,
                     *kspan,
                     format!("`values` names `{pid}`, which is not a piece of this game{hint}"),
                     format!("the game's pieces: {}", list(&ids)),

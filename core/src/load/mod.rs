@@ -21,15 +21,14 @@ mod zone;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use check::{MAX_DIRECTIONS, MAX_OPTIONS, MAX_PROMOTIONS};
-pub use composition::{MAX_DEPTH, MAX_FILES};
-pub use error::{LoadError, MAX_DIAGNOSTICS};
-pub use files::MAX_FILE_BYTES;
+pub use error::LoadError;
 pub use library::library_pieces;
 
 use crate::builtin;
+use crate::code::Code;
 use crate::def::VariantDef;
 use crate::diagnostic::Diagnostic;
+use crate::limits::MAX_DIAGNOSTICS;
 use crate::options::OptionSetting;
 use crate::source::{self, Ctx, Severity, Sources, Span};
 use crate::variant::Variant;
@@ -57,6 +56,7 @@ pub struct Loader {
     options: Vec<OptionSetting>,
     base_dir: Option<PathBuf>,
     builtin_only: bool,
+    every_option: bool,
 }
 
 /// What [`Loader::validate`] found a file to be.
@@ -121,6 +121,25 @@ impl Loader {
         self
     }
 
+    /// Also checks the game with each of its optional rules turned on, one at a time (those
+    /// that are off): a problem found only then is an error of the load too, its message
+    /// naming the option. `fairyforge validate` checks games so.
+    ///
+    /// ```
+    /// use fairyforge::Variant;
+    /// let text = "extends = \"chess\"\nname = \"Mine\"\n\n[options.again]\npromotion = { pieces = [\"chess-pawn\"], choices = [\"queen\"] }\n";
+    /// assert!(Variant::parse("mine.toml", text).is_ok());
+    /// let err = Variant::loader().every_option().parse("mine.toml", text).unwrap_err();
+    /// assert_eq!(
+    ///     err.diagnostics()[0].message(),
+    ///     "with the option `again` on: piece `chess-pawn` is in two promotion rules"
+    /// );
+    /// ```
+    pub fn every_option(mut self) -> Loader {
+        self.every_option = true;
+        self
+    }
+
     /// Reads no file: a game may then extend and import only the built-in games and
     /// library, and [`Loader::load`] refuses every path.
     pub fn builtin_only(mut self) -> Loader {
@@ -129,8 +148,9 @@ impl Loader {
     }
 
     /// Loads a variant file: a regular file whose name ends in `.toml`, at most
-    /// [`MAX_FILE_BYTES`] long. What it imports and extends is looked up relative to it,
-    /// inside its directory (or [`Loader::base_dir`]), or among the built-ins.
+    /// [`MAX_FILE_BYTES`](crate::limits::MAX_FILE_BYTES) long. What it imports and extends
+    /// is looked up relative to it, inside its directory (or [`Loader::base_dir`]), or
+    /// among the built-ins.
     pub fn load(&self, path: impl AsRef<Path>) -> Result<Arc<Variant>, LoadError> {
         let (name, text, origin, policy) = self.open(path.as_ref())?;
         self.run(name, text, origin, policy)
@@ -140,7 +160,8 @@ impl Loader {
     /// `extends` are looked up in [`Loader::base_dir`] if it is set, else among the
     /// built-ins only.
     pub fn parse(&self, name: &str, text: &str) -> Result<Arc<Variant>, LoadError> {
-        files::check_text_size(text).map_err(|e| LoadError::global(format!("{name}: {e}")))?;
+        files::check_text_size(text)
+            .map_err(|e| LoadError::global(Code::CannotRead, format!("{name}: {e}")))?;
         let dir = self
             .base_dir
             .as_ref()
@@ -179,14 +200,16 @@ impl Loader {
     }
 
     /// Checks a file as `fairyforge validate` does: a piece library on its own (its keys,
-    /// imports and pieces), anything else as a game.
+    /// imports and pieces), anything else as a game, with each of its options on in turn
+    /// ([`Loader::every_option`]).
     pub fn validate(&self, path: impl AsRef<Path>) -> Result<Checked, LoadError> {
         let (name, text, origin, policy) = self.open(path.as_ref())?;
         let mut probe = Ctx::default();
         let is_library =
             reader::parse_toml(0, &text, &mut probe).is_some_and(|t| library::is_library(&t));
         if !is_library {
-            return self.run(name, text, origin, policy).map(Checked::Game);
+            let loader = self.clone().every_option();
+            return loader.run(name, text, origin, policy).map(Checked::Game);
         }
         let mut session = Session::new(policy);
         let ids = match session.add(name, text, origin) {
@@ -209,10 +232,13 @@ impl Loader {
         let shown = path.display().to_string();
         if self.builtin_only {
             let reason = "cannot read the file: only built-in games can be loaded here";
-            return Err(LoadError::global(format!("{shown}: {reason}")));
+            return Err(LoadError::global(
+                Code::CannotRead,
+                format!("{shown}: {reason}"),
+            ));
         }
-        let text =
-            files::read_text(path).map_err(|e| LoadError::global(format!("{shown}: {e}")))?;
+        let text = files::read_text(path)
+            .map_err(|e| LoadError::global(Code::CannotRead, format!("{shown}: {e}")))?;
         let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
         let root = match &self.base_dir {
             Some(d) => d.canonicalize().unwrap_or_else(|_| d.clone()),
@@ -244,7 +270,7 @@ impl Loader {
             .map(|p| read_game(&mut s, p));
         let blame = def.as_ref().and_then(|d| s.blame(d));
         let Session { sources, cx, .. } = s;
-        finish(&sources, cx, def, &self.options, blame)
+        finish(&sources, cx, def, self, blame)
     }
 }
 
@@ -254,8 +280,17 @@ fn read_game(s: &mut Session, parsed: Parsed) -> VariantDef {
     s.imports(&parsed.table);
     let text = &s.sources.files[parsed.span.file as usize].text;
     let local = piece::pieces_of(&mut s.cx, &parsed.table, text);
+    let lost = s.lost_library;
     let (cx, sources, library) = s.parts();
-    game::read(cx, sources, &parsed.table, parsed.span, local, library)
+    game::read(
+        cx,
+        sources,
+        &parsed.table,
+        parsed.span,
+        local,
+        library,
+        lost,
+    )
 }
 
 /// Checks and compiles a definition and turns what was found into the result. Problems of
@@ -266,9 +301,10 @@ fn finish(
     sources: &Sources,
     mut cx: Ctx,
     def: Option<VariantDef>,
-    options: &[OptionSetting],
+    loader: &Loader,
     blame: Option<Span>,
 ) -> Result<Arc<Variant>, LoadError> {
+    let options = &loader.options;
     cx.diags.sort_by_key(source::Problem::place);
     let read_problems = cx.diags.len();
     let mut warnings = Ctx::default();
@@ -277,13 +313,16 @@ fn finish(
             return None;
         }
         check::warnings(&mut warnings, &def);
+        // The options are checked on a definition read without mistakes: compiling it
+        // anew must not build tables from what is known to be wrong.
+        let unchanged = (loader.every_option && !cx.has_errors()).then(|| def.clone());
         // Compiling sees the reading problems: it then checks what it can without building
         // tables from a definition already known to be wrong.
-        let variant = crate::compile::compile(&mut cx, def, options)?;
-        if !cx.has_errors() {
-            check::start(&mut cx, &variant);
+        let variant = compile(&mut cx, def, options);
+        if let Some(def) = unchanged {
+            with_each_option(&mut cx, &def, options);
         }
-        Some(variant)
+        variant
     });
     let mut diags = cx.diags;
     // Warnings are for a game that loads: beside errors they would only add noise.
@@ -296,6 +335,9 @@ fn finish(
         check::blame_builtin(sources, reading, span);
         check::blame_builtin(sources, meaning, span);
     }
+    // Each message once.
+    let mut seen = std::collections::HashSet::new();
+    diags.retain(|d| seen.insert((d.place(), d.span.map(|s| s.end), d.message.clone())));
     let errors = diags.iter().any(|d| d.severity == Severity::Error);
     match variant {
         Some(mut v) if !errors => {
@@ -307,9 +349,46 @@ fn finish(
         }
         _ => {
             if !errors {
-                diags.push(source::Problem::global("the game could not be read"));
+                diags.push(source::Problem::global(
+                    Code::NotLoaded,
+                    "the game could not be read",
+                ));
             }
             Err(error_of(sources, diags))
+        }
+    }
+}
+
+/// Compiles a checked definition and checks its start position.
+fn compile(cx: &mut Ctx, def: VariantDef, options: &[OptionSetting]) -> Option<Variant> {
+    let variant = crate::compile::compile(cx, def, options)?;
+    if !cx.has_errors() {
+        check::start(cx, &variant);
+    }
+    Some(variant)
+}
+
+/// Compiles the game with each of its options that `options` leave off turned on, one at a
+/// time: the errors found only then are added to `cx`, their messages naming the option.
+fn with_each_option(cx: &mut Ctx, def: &VariantDef, options: &[OptionSetting]) {
+    for o in &def.options {
+        let on = options
+            .iter()
+            .rev()
+            .find(|s| s.name() == o.name)
+            .map_or(o.default, |s| s.is_on());
+        if on {
+            continue;
+        }
+        let mut settings = options.to_vec();
+        settings.push(OptionSetting::new(o.name.clone(), true));
+        let mut with = Ctx::default();
+        compile(&mut with, def.clone(), &settings);
+        for mut d in with.diags {
+            if d.severity == Severity::Error && !cx.diags.contains(&d) {
+                d.message = format!("with the option `{}` on: {}", o.name, d.message);
+                cx.diags.push(d);
+            }
         }
     }
 }
@@ -337,8 +416,11 @@ fn unknown_game(spec: &str, files: bool) -> LoadError {
     } else {
         "not a built-in game"
     };
-    LoadError::global(format!(
-        "`{spec}` is {what}.{hint} Built-in games: {} (`fairyforge list` describes them).",
-        names.join(", ")
-    ))
+    LoadError::global(
+        Code::UnknownGame,
+        format!(
+            "`{spec}` is {what}.{hint} Built-in games: {} (`fairyforge list` describes them).",
+            names.join(", ")
+        ),
+    )
 }

@@ -2,8 +2,9 @@
 
 use std::collections::HashSet;
 
+use crate::code::Code;
 use crate::def::{EpRole, Mode, MoveDef, Over, PieceDef, Prim, dirs};
-use crate::geometry::{MAX_FILES, MAX_RANKS};
+use crate::limits::{MAX_BOARD_FILES, MAX_BOARD_RANKS};
 use crate::source::{Ctx, Span, one_of, suggest};
 
 use super::reader::{Node, Table, Value};
@@ -85,6 +86,7 @@ fn letter(cx: &mut Ctx, t: &Table, key_span: Span, what: &str) -> (char, Span) {
         (Some(c), None) if c.is_ascii_alphabetic() => (c.to_ascii_uppercase(), span),
         _ => {
             cx.err(
+                Code::BadLetter,
                 span,
                 format!("the letter of {what} must be one letter, found `{s}`"),
                 "expected one letter A-Z",
@@ -111,6 +113,7 @@ fn moves(cx: &mut Ctx, t: &Table, key_span: Span, what: &str) -> Vec<MoveDef> {
     };
     if items.is_empty() {
         cx.err(
+            Code::NoMoves,
             n.span,
             format!("{what} has no moves"),
             "list at least one move primitive",
@@ -173,6 +176,7 @@ fn prim_keys(p: Prim) -> &'static schema::Section {
 fn read_move(cx: &mut Ctx, node: &Node, what: &str) -> Option<MoveDef> {
     let Value::Table(t) = &node.value else {
         cx.err(
+            Code::WrongType,
             node.span,
             format!(
                 "a move of {what} must be a table, found {}",
@@ -241,6 +245,7 @@ fn primitive(cx: &mut Ctx, t: &Table, span: Span, what: &str) -> Option<(&'stati
                 .find(|(k, _)| !Prim::ALL.iter().any(|(_, p)| prim_keys(*p).has(k.as_str())));
             match stranger {
                 Some((k, (kspan, _))) => cx.err(
+                    Code::UnknownPrimitive,
                     *kspan,
                     format!(
                         "unknown primitive `{k}`{}",
@@ -249,6 +254,7 @@ fn primitive(cx: &mut Ctx, t: &Table, span: Span, what: &str) -> Option<(&'stati
                     format!("expected {}", one_of(PRIMITIVES)),
                 ),
                 None => cx.err(
+                    Code::UnknownPrimitive,
                     span,
                     format!("a move of {what} names no primitive"),
                     format!("add one of {}", one_of(PRIMITIVES)),
@@ -258,6 +264,7 @@ fn primitive(cx: &mut Ctx, t: &Table, span: Span, what: &str) -> Option<(&'stati
         }
         [a, b, ..] => {
             cx.err(
+                Code::TwoPrimitives,
                 t.key_span(b.0).unwrap_or(span),
                 format!(
                     "a move may use one primitive, this one has `{}` and `{}`",
@@ -278,6 +285,7 @@ fn mode(cx: &mut Ctx, t: &Table) -> Mode {
         Some((s, sp)) => {
             let hint = suggest(s, ["move", "capture", "both"]);
             cx.err(
+                Code::UnknownValue,
                 sp,
                 format!("unknown mode `{s}`{hint}"),
                 "expected `move`, `capture` or `both`",
@@ -293,6 +301,7 @@ fn range(cx: &mut Ctx, t: &Table, span: Span) -> (u8, u8) {
     let max = cx.int(t, "max", 1, 32).map(|(v, _)| v as u8).unwrap_or(0);
     if max != 0 && min > max {
         cx.err(
+            Code::MinAboveMax,
             t.get("min").map(|n| n.span).unwrap_or(span),
             format!("`min` ({min}) is larger than `max` ({max})"),
             "make `min` at most `max`",
@@ -308,6 +317,7 @@ fn en_passant(cx: &mut Ctx, t: &Table, prim: Prim, mode: Mode) -> EpRole {
         Some(("capture", _)) => EpRole::Capture,
         Some((s, sp)) => {
             cx.err(
+                Code::UnknownValue,
                 sp,
                 format!("unknown en-passant role `{s}`"),
                 "expected `create` (a slide) or `capture` (a capture)",
@@ -318,13 +328,14 @@ fn en_passant(cx: &mut Ctx, t: &Table, prim: Prim, mode: Mode) -> EpRole {
     let at = t.key_span("en-passant").unwrap_or_default();
     if ep == EpRole::Create && prim != Prim::Slide {
         cx.err(
+            Code::ConflictingKeys,
             at,
             "`en-passant = \"create\"` needs a `slide`",
             "only slides pass squares",
         );
     }
     if ep == EpRole::Capture && !(prim == Prim::Leap && mode.can_capture()) {
-        cx.err(
+        cx.err(Code::ConflictingKeys,
             at,
             "`en-passant = \"capture\"` needs a capturing `leap`",
             "use it on the pawn's capture, e.g. `{ leap = [1, 1], symmetry = \"left-right\", mode = \"capture\", en-passant = \"capture\" }`",
@@ -343,6 +354,7 @@ fn jump_keys(cx: &mut Ctx, t: &Table) -> (Over, bool, u8) {
         Some(("piece", _)) => Over::Piece,
         Some((s, sp)) => {
             cx.err(
+                Code::UnknownValue,
                 sp,
                 format!("unknown `over` value `{s}`"),
                 "expected `any`, `friend`, `enemy`, `empty` or `piece`",
@@ -357,6 +369,7 @@ fn jump_keys(cx: &mut Ctx, t: &Table) -> (Over, bool, u8) {
         .unwrap_or(2);
     if capture_over && distance != 2 {
         cx.err(
+            Code::ConflictingKeys,
             t.key_span("capture-over").unwrap_or_default(),
             "`capture-over` needs `distance = 2`",
             "a jump captures the one square it passes",
@@ -372,6 +385,7 @@ fn directions(cx: &mut Ctx, node: &Node, key: &str, sym: (&str, Span)) -> Vec<(i
     let bad = |cx: &mut Ctx, n: &Node| {
         let names: Vec<&str> = DIRECTIONS.iter().map(|(n, _)| *n).collect();
         cx.err(
+            Code::UnknownDirection,
             n.span,
             format!("`{key}` needs directions"),
             format!("expected {}, or an offset like `[1, 2]`", one_of(&names)),
@@ -409,11 +423,12 @@ fn offset(cx: &mut Ctx, node: &Node, key: &str) -> Option<(i8, i8)> {
         && items.len() == 2
         && let (Value::Int(x), Value::Int(y)) = (&items[0].value, &items[1].value)
     {
-        let lim = MAX_FILES.max(MAX_RANKS) as i64 + 2;
+        let lim = MAX_BOARD_FILES.max(MAX_BOARD_RANKS) as i64 + 2;
         if x.abs() <= lim && y.abs() <= lim && (*x, *y) != (0, 0) {
             return Some((*x as i8, *y as i8));
         }
         cx.err(
+            Code::BadOffset,
             node.span,
             format!("bad offset [{x}, {y}] in `{key}`"),
             "an offset is two whole numbers [files, ranks], not both zero, at most 18 squares",
@@ -427,6 +442,7 @@ fn offset(cx: &mut Ctx, node: &Node, key: &str) -> Option<(i8, i8)> {
         _ => "its parts must be whole numbers".to_string(),
     };
     cx.err(
+        Code::BadOffset,
         node.span,
         format!("bad offset in `{key}`: {found}"),
         "an offset is two whole numbers [files, ranks], like `[1, 2]`",
@@ -440,6 +456,7 @@ fn direction_name(cx: &mut Ctx, s: &str, span: Span) -> Vec<(i8, i8)> {
     }
     let names: Vec<&str> = DIRECTIONS.iter().map(|(n, _)| *n).collect();
     cx.err(
+        Code::UnknownDirection,
         span,
         format!(
             "unknown direction `{s}`{}",
@@ -459,6 +476,7 @@ fn symmetric(cx: &mut Ctx, (x, y): (i8, i8), (symmetry, span): (&str, Span)) -> 
         "none" => vec![(x, y)],
         _ => {
             cx.err(
+                Code::UnknownValue,
                 span,
                 format!("unknown symmetry `{symmetry}`"),
                 format!("expected {}", one_of(SYMMETRIES)),

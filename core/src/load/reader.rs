@@ -4,8 +4,11 @@
 
 use indexmap::IndexMap;
 
+use crate::code::Code;
 use crate::def::Named;
 use crate::source::{Ctx, Span, did_you_mean, one_of, suggest};
+
+use super::schema;
 
 /// A value of a TOML document, with where it came from.
 #[derive(Clone, Debug)]
@@ -61,18 +64,57 @@ pub(crate) fn parse_toml(file: u32, text: &str, cx: &mut Ctx) -> Option<Table> {
     if errors.is_empty() {
         return Some(convert_table(file, doc.get_ref()));
     }
-    for e in errors {
-        let range = e.span().unwrap_or(0..0);
-        let msg = e.message().trim();
-        let msg = msg.lines().next().unwrap_or("syntax error");
+    // The parser goes on after a mistake, but what it finds next on the same line mostly
+    // follows from it (an unclosed string), and so does everything after an array or
+    // inline table left open: the root cause alone is reported then, the first mistake
+    // of each line otherwise. An array left open is found where the next key starts.
+    let mut errors: Vec<_> = errors
+        .iter()
+        .map(|e| {
+            let range = e.span().unwrap_or(0..0);
+            let msg = e.message().trim();
+            (
+                range,
+                msg.lines().next().unwrap_or("syntax error").to_string(),
+            )
+        })
+        .collect();
+    errors.sort_by_key(|(r, _)| r.start);
+    let unclosed = errors.iter().any(|(_, m)| m.starts_with("unclosed"));
+    if unclosed {
+        errors.truncate(1);
+    }
+    // Lines counted as the sorted errors go, so that the cost stays linear in the text.
+    let (mut at, mut line) = (0, 0);
+    let mut last_line = None;
+    for (range, msg) in errors {
+        let to = range.start.min(text.len()).max(at);
+        line += text.as_bytes()[at..to]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count();
+        at = to;
+        if last_line == Some(line) {
+            continue;
+        }
+        last_line = Some(line);
+        let (msg, label) = if unclosed && msg.starts_with("missing comma between array elements") {
+            (
+                "unclosed array, expected `]` before this".to_string(),
+                "the array above is not closed: end it with `]`",
+            )
+        } else {
+            (msg, "the file must be valid TOML")
+        };
         cx.err(
+            Code::SyntaxError,
             Span {
                 file,
                 start: range.start,
                 end: range.end,
             },
             format!("TOML syntax error: {msg}"),
-            "the file must be valid TOML",
+            label,
         );
     }
     None
@@ -146,14 +188,32 @@ pub(crate) fn describe(n: &Node) -> String {
 /// Typed reads of table entries: a value of the wrong type or out of range is reported at
 /// its place and read as absent.
 impl Ctx {
+    /// Reports the keys of `t` that are not `allowed`. A key of the top level found in
+    /// another table was most likely written after a `[table]` header, which takes every
+    /// key up to the next header: the message says so.
     pub(crate) fn check_keys(&mut self, t: &Table, allowed: &[&str], what: &str) {
+        let top = schema::GAME.names();
+        let nested = top != allowed && schema::LIBRARY.names() != allowed;
         for (k, (kspan, _)) in &t.entries {
             if !allowed.contains(&k.as_str()) {
-                let hint = suggest(k, allowed.iter().copied());
+                let (hint, label) = if nested && top.contains(&k.as_str()) {
+                    (
+                        format!(
+                            ": `{k}` is a top-level key, and top-level keys go before the first table"
+                        ),
+                        "move it above the first `[table]` header".to_string(),
+                    )
+                } else {
+                    (
+                        suggest(k, allowed.iter().copied()),
+                        format!("expected {}", one_of(allowed)),
+                    )
+                };
                 self.err(
+                    Code::UnknownKey,
                     *kspan,
                     format!("unknown key `{k}` in {what}{hint}"),
-                    format!("expected {}", one_of(allowed)),
+                    label,
                 );
             }
         }
@@ -161,6 +221,7 @@ impl Ctx {
 
     pub(crate) fn type_err(&mut self, node: &Node, key: &str, expected: &str) {
         self.err(
+            Code::WrongType,
             node.span,
             format!(
                 "`{key}` must be {expected}, found {}",
@@ -195,6 +256,7 @@ impl Ctx {
             Value::Int(i) if (lo..=hi).contains(i) => Some((*i, n.span)),
             Value::Int(i) => {
                 self.err(
+                    Code::OutOfRange,
                     n.span,
                     format!("`{key}` is {i}, out of range"),
                     format!("expected a whole number from {lo} to {hi}"),
@@ -274,6 +336,7 @@ impl Ctx {
             return;
         }
         self.err(
+            Code::MissingKey,
             span,
             format!("{what} has no `{key}`"),
             format!("add `{key}`, for example `{example}`"),

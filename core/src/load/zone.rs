@@ -1,7 +1,9 @@
 //! Squares and zones as files write them: `"e1"`, `"rank 2"`, `"ranks 1..5"`, `"own-half"`.
 
+use crate::code::Code;
 use crate::def::{SquareRef, ZoneDef, ZoneItem};
-use crate::geometry::{MAX_RANKS, coord_name, parse_coords};
+use crate::geometry::{coord_name, parse_coords};
+use crate::limits::MAX_BOARD_RANKS;
 use crate::source::{Ctx, Span, did_you_mean, one_of};
 
 use super::reader::{Node, Table, Value};
@@ -26,6 +28,7 @@ impl Ctx {
             None => String::new(),
         };
         self.err(
+            Code::BadSquare,
             node.span,
             format!("`{s}` is not a square name{hint}"),
             "expected a lower-case file letter and a rank, like `e1`",
@@ -59,17 +62,22 @@ impl Ctx {
             }
         };
         let mut out = Vec::new();
+        let mut unread = false;
         for it in items {
             let Value::Str(s) = &it.value else {
                 self.type_err(it, key, "a string");
+                unread = true;
                 continue;
             };
             match zone_item(s, it.span) {
                 Some(z) => out.push(z),
-                None => self.unknown_zone(s, it.span),
+                None => {
+                    self.unknown_zone(s, it.span);
+                    unread = true;
+                }
             }
         }
-        Some(ZoneDef { items: out })
+        Some(ZoneDef { items: out, unread })
     }
 
     /// The zone under `key` of a table, or `default` without one.
@@ -77,6 +85,7 @@ impl Ctx {
         match t.get(key) {
             Some(z) => self.zone(z, key),
             None => Some(ZoneDef {
+                unread: false,
                 items: vec![default],
             }),
         }
@@ -87,11 +96,12 @@ impl Ctx {
             Some(x) => format!(": did you mean `{x}`?"),
             None if s.starts_with("rank") => format!(
                 ": ranks are numbers from 0 to {}, written `rank 2` or `ranks 1..5`",
-                MAX_RANKS + 1
+                MAX_BOARD_RANKS + 1
             ),
             None => String::new(),
         };
         self.err(
+            Code::UnknownZone,
             span,
             format!("unknown zone `{s}`{hint}"),
             format!(
@@ -145,6 +155,6 @@ fn rank_number(t: &str) -> Option<Option<i8>> {
     }
     t.parse::<i8>()
         .ok()
-        .filter(|r| (0..=MAX_RANKS as i8 + 1).contains(r))
+        .filter(|r| (0..=MAX_BOARD_RANKS as i8 + 1).contains(r))
         .map(Some)
 }

@@ -22,10 +22,11 @@ use crate::types::{Color, Piece};
 use crate::variant::Variant;
 
 use super::Report;
-use super::limits::{Limits, MAX_DEPTH};
+use super::limits::Limits;
 use super::score::{
     INF, MATE, MATE_BOUND, MAX_PLY, Score, from_tt as score_from_tt, to_tt as score_to_tt,
 };
+use crate::limits::MAX_SEARCH_DEPTH;
 
 /// Centipawns per pseudo-legal board move of a side (its mobility).
 const MOBILITY_CP: i32 = 3;
@@ -258,7 +259,10 @@ impl Searcher {
             return None;
         }
         self.order_root(pos, &mut root);
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_SEARCH_DEPTH)
+            .clamp(1, MAX_SEARCH_DEPTH);
         let mut best: Option<Report> = None;
         for depth in 1..=max_depth {
             self.root_depth = depth;

@@ -5,11 +5,10 @@ use std::time::Duration;
 
 use web_time::Instant;
 
-/// The deepest iteration a search starts.
-pub const MAX_DEPTH: u32 = 64;
+use crate::limits::MAX_SEARCH_DEPTH;
 
 /// When to stop thinking. Unset fields do not limit; with no limit at all the search runs
-/// to [`MAX_DEPTH`] (or until its stop flag is set). Every limit is honoured, in any
+/// to [`MAX_SEARCH_DEPTH`] (or until its stop flag is set). Every limit is honoured, in any
 /// position: a search stops within its time (plus a few milliseconds) and within its node
 /// budget, even before its first iteration is over (it then plays the best move it has).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -107,7 +106,10 @@ impl Plan {
             // A deadline beyond what the clock can represent is no deadline.
             hard: hard.and_then(|h| start.checked_add(h)),
             nodes: limits.nodes,
-            depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+            depth: limits
+                .depth
+                .unwrap_or(MAX_SEARCH_DEPTH)
+                .clamp(1, MAX_SEARCH_DEPTH),
         }
     }
 
@@ -175,6 +177,6 @@ mod tests {
     fn an_unrepresentable_deadline_is_no_deadline() {
         let p = Plan::new(&Limits::time(Duration::MAX), Instant::now());
         assert_eq!(p.hard, None);
-        assert_eq!(p.depth, MAX_DEPTH);
+        assert_eq!(p.depth, MAX_SEARCH_DEPTH);
     }
 }

@@ -55,7 +55,7 @@ use std::time::Duration;
 use crate::moves::Move;
 use crate::position::Position;
 
-pub use limits::{Clock, Limits, MAX_DEPTH};
+pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use settings::{Engine, Features, Settings, SettingsError};
 pub use tune::Dataset;

@@ -184,11 +184,11 @@ impl ThinkLimits {
             ));
         }
         if r.depth
-            .is_some_and(|d| d == 0 || d > crate::search::MAX_DEPTH)
+            .is_some_and(|d| d == 0 || d > crate::limits::MAX_SEARCH_DEPTH)
         {
             return Err(ApiError::invalid(
                 "bad-limit",
-                format!("`depth`: give 1 to {}", crate::search::MAX_DEPTH),
+                format!("`depth`: give 1 to {}", crate::limits::MAX_SEARCH_DEPTH),
             ));
         }
         if r.nodes == Some(0) {

@@ -59,6 +59,8 @@ pub struct Game {
     /// Shared with the cached copies of this game: cloning a game copies no move text.
     pub history: Vec<Arc<MoveInfo>>,
     legal: Vec<Move>,
+    /// The side to move and the move number before the first move.
+    start: (Color, u32),
 }
 
 impl Game {
@@ -66,10 +68,12 @@ impl Game {
     pub fn start(v: &Compiled, fen: Option<&str>) -> Result<Game, ApiError> {
         let pos = start_position(v, fen)?;
         let legal = pos.legal_moves();
+        let start = (pos.side_to_move(), pos.fullmove_number());
         Ok(Game {
             pos,
             history: Vec::new(),
             legal,
+            start,
         })
     }
 
@@ -136,6 +140,8 @@ impl Game {
             fen: pos.fen(),
             turn: pos.side_to_move().into(),
             ply: self.history.len(),
+            start_turn: self.start.0.into(),
+            start_move_number: self.start.1,
             check,
             check_square: check
                 .then(|| pos.king_square(pos.side_to_move()))

@@ -110,6 +110,24 @@ fn the_state_names_the_checked_king_s_square() {
     let st = studio.position(&at(&["e2e4"])).unwrap();
     assert_eq!(st.check_square, None);
     assert!(st.outcome.is_none());
+    assert_eq!(
+        (st.start_turn, st.start_move_number),
+        (contract::Side::White, 1)
+    );
+    let from_fen = PositionRef {
+        fen: Some("6k1/5ppp/8/8/8/8/8/R5K1 b - - 3 41".into()),
+        ..at(&["g8h8", "a1a8"])
+    };
+    let st = studio.position(&from_fen).unwrap();
+    assert_eq!(
+        (st.start_turn, st.start_move_number),
+        (contract::Side::Black, 41)
+    );
+    assert_eq!(
+        (st.turn, st.ply, st.check_square.as_deref()),
+        (contract::Side::Black, 2, Some("h8"))
+    );
+    assert_eq!(st.outcome.unwrap().text, "White wins by checkmate");
 }
 
 #[test]
@@ -171,6 +189,7 @@ fn the_board_s_centre_and_cells() {
         (e0.name.as_str(), e0.file, e0.rank, e0.dark),
         ("e0", 4, 0, false)
     );
+    assert_eq!(birds.board.file_names.concat(), "abcdefghij");
     let names: Vec<&str> = birds.board.cells.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, birds.board.squares);
 }

@@ -153,7 +153,10 @@ pub fn check_options(options: &[String]) -> Result<(), ApiError> {
 /// Checks a variant file's text: ok with its name (and any warnings), or every problem with
 /// line and column.
 pub fn validate(name: &str, text: &str) -> contract::Validation {
-    let loaded = Variant::loader().builtin_only().parse(name, text);
+    let loaded = Variant::loader()
+        .builtin_only()
+        .every_option()
+        .parse(name, text);
     match loaded {
         Ok(v) => {
             let warnings: Vec<contract::Diag> = v.warnings().iter().map(diag).collect();
@@ -189,11 +192,11 @@ pub fn diag(d: &crate::Diagnostic) -> contract::Diag {
     let start = d.start();
     let end = d.end().or(start);
     contract::Diag {
+        code: d.code().as_str().to_string(),
         severity: match d.severity() {
             crate::Severity::Error => contract::Level::Error,
             crate::Severity::Warning => contract::Level::Warning,
         },
-        code: None,
         file: d.file().unwrap_or("").to_string(),
         line: start.map_or(0, |l| l.line),
         column: start.map_or(0, |l| l.column),
@@ -233,6 +236,9 @@ pub fn variant_info(v: &Compiled) -> contract::VariantInfo {
             rank_min: *range.start(),
             rank_max: *range.end(),
             squares: g.squares().map(|s| g.name(s)).collect(),
+            file_names: (0..g.files())
+                .map(|f| crate::geometry::file_char(f).to_string())
+                .collect(),
             cells: g
                 .squares()
                 .map(|s| {

@@ -15,12 +15,7 @@ pub(crate) use write::ep_line;
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::{CastleRook, Castling, Variant};
 
-/// The most pieces of one kind in one side's reserve.
-pub const MAX_RESERVE: u8 = 64;
-
-/// The largest half-move clock and move number a position string may give. A position
-/// counts no further: past it the counters stay at this value.
-pub const MAX_COUNTER: u32 = 1_000_000;
+pub use crate::limits::{MAX_COUNTER, MAX_RESERVE};
 
 /// The parts of a position as a position string gives them.
 #[derive(Clone, Debug)]

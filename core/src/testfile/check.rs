@@ -2,6 +2,9 @@
 
 use std::sync::Arc;
 
+use crate::code::Code;
+use crate::notation::InputError;
+use crate::notation::MoveError;
 use crate::position::Position;
 use crate::source::{Problem, Span};
 use crate::variant::Variant;
@@ -18,6 +21,7 @@ struct Failures<'a> {
 impl Failures<'_> {
     fn fail(&mut self, span: Span, what: impl AsRef<str>, engine: impl Into<String>) {
         self.out.push(Problem::new(
+            Code::TestFailed,
             span,
             format!("{}: {}", self.test, what.as_ref()),
             engine,
@@ -67,34 +71,25 @@ pub(super) fn run(game: &Arc<Variant>, t: &Test, out: &mut Vec<Problem>) {
     let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
     legal.sort();
     if let Some(want) = &t.legal {
-        legal_set(&legal, want, &mut f);
+        legal_set(&pos, &legal, want, &mut f);
     }
     if let Some(n) = &t.count
         && n.v != legal.len() as u64
     {
         f.fail(
             n.span,
-            format!("expected {} legal moves", n.v),
+            format!("expected {}", legal_moves(n.v as usize)),
             format!("the engine has {}", legal.len()),
         );
     }
     for m in &t.includes {
-        if !legal.contains(&m.v) {
-            let why = match pos.parse_input(&m.v) {
-                Ok(mv) => format!("the engine writes it `{}`", pos.move_text(&mv)),
-                Err(e) => format!("the engine says: {e}"),
-            };
+        if let Err(e) = find(&pos, &legal, &m.v) {
+            let why = format!("the engine says: {e}");
             f.fail(m.span, format!("`{}` is not a legal move", m.v), why);
         }
     }
     for m in &t.excludes {
-        if legal.contains(&m.v) {
-            f.fail(
-                m.span,
-                format!("`{}` is a legal move", m.v),
-                "the test expects it not to be",
-            );
-        }
+        excluded(&pos, &legal, m, &mut f);
     }
     for m in &t.illegal {
         illegal(&pos, m, t.because.as_ref(), &mut f);
@@ -126,9 +121,62 @@ pub(super) fn run(game: &Arc<Variant>, t: &Test, out: &mut Vec<Problem>) {
     }
 }
 
-/// `legal`: exactly these moves.
-fn legal_set(legal: &[String], want: &Sp<Vec<Sp<String>>>, f: &mut Failures) {
-    let wanted: Vec<&str> = want.v.iter().map(|s| s.v.as_str()).collect();
+/// The legal move a test names, as the engine writes it: the text itself when it is the
+/// engine's, else the move a shorter form that players type stands for (`Nd3`, `e4`).
+fn find(pos: &Position, legal: &[String], text: &str) -> Result<String, InputError> {
+    if legal.iter().any(|l| l == text) {
+        return Ok(text.to_string());
+    }
+    pos.parse_input(text).map(|mv| pos.move_text(&mv))
+}
+
+/// `excludes`: the text is no legal move. A text in the shape of move text is compared
+/// as it is (`J@e3` is excluded where the drop is written `J@e2e3`); a shorter form that
+/// players type (`Nf3`) is read as the move it stands for.
+fn excluded(pos: &Position, legal: &[String], m: &Sp<String>, f: &mut Failures) {
+    let short = matches!(pos.parse_move(&m.v), Err(MoveError::Malformed { .. }));
+    if legal.contains(&m.v) {
+        f.fail(
+            m.span,
+            format!("`{}` is a legal move", m.v),
+            "the test expects it not to be",
+        );
+    } else if short {
+        match pos.parse_input(&m.v) {
+            Ok(mv) => f.fail(
+                m.span,
+                format!("`{}` is a legal move", m.v),
+                format!(
+                    "the engine writes it `{}`; the test expects it not to be",
+                    pos.move_text(&mv)
+                ),
+            ),
+            Err(e @ InputError::Ambiguous(_)) => f.fail(
+                m.span,
+                format!("`{}` fits legal moves", m.v),
+                format!("the engine says: {e}; the test expects none"),
+            ),
+            Err(_) => {}
+        }
+    }
+}
+
+/// `1 legal move`, `2 legal moves`.
+fn legal_moves(n: usize) -> String {
+    match n {
+        1 => "1 legal move".to_string(),
+        n => format!("{n} legal moves"),
+    }
+}
+
+/// `legal`: exactly these moves (in any form [`find`] reads).
+fn legal_set(pos: &Position, legal: &[String], want: &Sp<Vec<Sp<String>>>, f: &mut Failures) {
+    let texts: Vec<String> = want
+        .v
+        .iter()
+        .map(|s| find(pos, legal, &s.v).unwrap_or_else(|_| s.v.clone()))
+        .collect();
+    let wanted: Vec<&str> = texts.iter().map(String::as_str).collect();
     let missing: Vec<&str> = legal
         .iter()
         .map(|s| s.as_str())
@@ -153,8 +201,8 @@ fn legal_set(legal: &[String], want: &Sp<Vec<Sp<String>>>, f: &mut Failures) {
         "the legal moves are not the expected ones".to_string()
     } else {
         format!(
-            "expected {} legal moves, the engine has {}",
-            wanted.len(),
+            "expected {}, the engine has {}",
+            legal_moves(wanted.len()),
             legal.len()
         )
     };
@@ -202,7 +250,10 @@ fn result(pos: &Position, r: &Sp<String>, f: &mut Failures) {
     };
     if !ok {
         let engine = match outcome {
-            None => format!("the game goes on ({} legal moves)", pos.legal_moves().len()),
+            None => format!(
+                "the game goes on ({})",
+                legal_moves(pos.legal_moves().len())
+            ),
             Some(o) => format!("the engine says: {o}"),
         };
         f.fail(r.span, format!("expected the result `{}`", r.v), engine);

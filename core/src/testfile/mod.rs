@@ -32,13 +32,9 @@ mod read;
 use std::path::Path;
 
 use crate::Diagnostic;
+use crate::code::Code;
+use crate::limits::MAX_TEST_FILE_BYTES;
 use crate::source::{self, Sources};
-
-/// The deepest perft a test may ask for.
-pub const MAX_PERFT_DEPTH: u32 = 64;
-
-/// The most a test file may hold, in bytes; a larger file is refused unread.
-pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// What running a test file found: how many tests ran, and every failure and every mistake
 /// of the file, each at its line.
@@ -92,20 +88,23 @@ pub fn run_file(path: &Path) -> TestReport {
         Err(why) => TestReport {
             tests: 0,
             failed_tests: 0,
-            problems: vec![Diagnostic::global(format!("{name}: {why}"))],
+            problems: vec![Diagnostic::global(
+                Code::CannotRead,
+                format!("{name}: {why}"),
+            )],
         },
     }
 }
 
-/// Reads a regular file of at most [`MAX_FILE_BYTES`].
+/// Reads a regular file of at most [`MAX_TEST_FILE_BYTES`].
 fn read_limited(path: &Path) -> Result<String, String> {
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
     if !meta.is_file() {
         return Err("not a regular file: a test file is a TOML text file".to_string());
     }
-    if meta.len() > MAX_FILE_BYTES {
+    if meta.len() > MAX_TEST_FILE_BYTES {
         return Err(format!(
-            "the file has {} bytes; a test file may have at most {MAX_FILE_BYTES}",
+            "the file has {} bytes; a test file may have at most {MAX_TEST_FILE_BYTES}",
             meta.len()
         ));
     }
@@ -124,7 +123,8 @@ pub fn run_str(name: &str, text: &str, dir: &Path) -> TestReport {
         failed_tests: 0,
         problems: Vec::new(),
     };
-    if let Some(parsed) = read::read(file, text, dir, &mut problems) {
+    let mut game_errors = Vec::new();
+    if let Some(parsed) = read::read(file, text, dir, &mut problems, &mut game_errors) {
         report.tests = parsed.tests.len();
         for t in &parsed.tests {
             let before = problems.len();
@@ -139,6 +139,7 @@ pub fn run_str(name: &str, text: &str, dir: &Path) -> TestReport {
     report.problems = problems
         .iter()
         .map(|d| Diagnostic::resolve(&sources, d))
+        .chain(game_errors)
         .collect();
     report
 }

@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::code::Code;
+use crate::diagnostic::Diagnostic;
 use crate::load::reader::{Node, Table, Value, parse_toml};
 use crate::source::{Ctx, Problem, Span, one_of, suggest};
 use crate::variant::Variant;
@@ -54,11 +56,19 @@ pub(super) const EXPECTATIONS: &[&str] = &[
 struct Reader<'a> {
     text: &'a str,
     problems: &'a mut Vec<Problem>,
+    /// The mistakes of the game named, when it does not load.
+    game_errors: Vec<Diagnostic>,
 }
 
 impl Reader<'_> {
-    fn err(&mut self, span: Span, message: impl Into<String>, label: impl Into<String>) {
-        self.problems.push(Problem::new(span, message, label));
+    fn err(
+        &mut self,
+        code: Code,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) {
+        self.problems.push(Problem::new(code, span, message, label));
     }
 
     fn unknown_keys(&mut self, t: &Table, known: &[&str], what: &str) {
@@ -66,6 +76,7 @@ impl Reader<'_> {
             if !known.contains(&k.as_str()) {
                 let hint = suggest(k, known.iter().copied());
                 self.err(
+                    Code::UnknownKey,
                     *span,
                     format!("unknown key `{k}` in {what}{hint}"),
                     format!("expected {}", one_of(known)),
@@ -82,6 +93,7 @@ impl Reader<'_> {
             }),
             other => {
                 self.err(
+                    Code::WrongType,
                     n.span,
                     format!("`{key}` must be a string, found {}", other.type_name()),
                     format!("write it like `{key} = {example}`"),
@@ -125,6 +137,7 @@ impl Reader<'_> {
                 .collect(),
             other => {
                 self.err(
+                    Code::WrongType,
                     n.span,
                     format!(
                         "`{key}` must be a string or an array of strings, found {}",
@@ -149,6 +162,7 @@ impl Reader<'_> {
                     v => v.type_name().to_string(),
                 };
                 self.err(
+                    Code::WrongType,
                     n.span,
                     format!("`{key}` must be a whole number from 0 up, found {found}"),
                     format!("write it like `{key} = 20`"),
@@ -161,6 +175,7 @@ impl Reader<'_> {
     fn perft(&mut self, n: &Node) -> Vec<Sp<u64>> {
         let Value::Array(items) = &n.value else {
             self.err(
+                Code::WrongType,
                 n.span,
                 format!(
                     "`perft` must be an array of counts, found {}",
@@ -170,13 +185,14 @@ impl Reader<'_> {
             );
             return Vec::new();
         };
-        if items.len() > super::MAX_PERFT_DEPTH as usize {
+        if items.len() > crate::limits::MAX_PERFT_DEPTH as usize {
             self.err(
+                Code::TooMany,
                 n.span,
                 format!(
                     "`perft` has {} counts: at most {} (one per depth)",
                     items.len(),
-                    super::MAX_PERFT_DEPTH
+                    crate::limits::MAX_PERFT_DEPTH
                 ),
                 "remove the deepest counts",
             );
@@ -228,6 +244,7 @@ impl Reader<'_> {
         }
         if !t.entries.keys().any(|k| EXPECTATIONS.contains(&k.as_str())) {
             self.err(
+                Code::NoTest,
                 test.at,
                 format!("`{}` expects nothing", test.name),
                 format!("add one of {}", one_of(EXPECTATIONS)),
@@ -235,6 +252,7 @@ impl Reader<'_> {
         }
         if let (Some(b), true) = (&test.because, test.illegal.is_empty()) {
             self.err(
+                Code::ConflictingKeys,
                 b.span,
                 "`because` explains an `illegal` move, and this test has none",
                 "add `illegal = \"MOVE\"`",
@@ -255,7 +273,12 @@ fn game(
     for o in options {
         match o.v.parse::<OptionSetting>() {
             Ok(s) => settings.push(s),
-            Err(e) => r.err(o.span, e.to_string(), "`NAME`, `NAME=on` or `NAME=off`"),
+            Err(e) => r.err(
+                Code::UnknownOption,
+                o.span,
+                e.to_string(),
+                "`NAME`, `NAME=on` or `NAME=off`",
+            ),
         }
     }
     let builtin = crate::builtin::game(&spec.v).is_some();
@@ -264,6 +287,7 @@ fn game(
         let names = crate::builtin::game_names();
         let hint = suggest(&spec.v, names.iter().copied());
         r.err(
+            Code::UnknownGame,
             spec.span,
             format!(
                 "`{}` is neither a built-in game nor a file beside this test file{hint}",
@@ -283,25 +307,36 @@ fn game(
         Ok(v) => Some(v),
         Err(e) => {
             r.err(
+                Code::GameDoesNotLoad,
                 spec.span,
                 format!("the game `{}` does not load", spec.v),
                 "its mistakes follow; `fairyforge validate` shows them too",
             );
-            r.problems
-                .push(Problem::global(e.render().trim_end().to_string()));
+            r.game_errors = e.diagnostics().to_vec();
             None
         }
     }
 }
 
 /// Reads a test file; `None` when it cannot run (its mistakes are in `problems`).
-pub(super) fn read(file: u32, text: &str, dir: &Path, problems: &mut Vec<Problem>) -> Option<File> {
+/// The mistakes of the game, when it does not load, go to `game_errors`, after the file's.
+pub(super) fn read(
+    file: u32,
+    text: &str,
+    dir: &Path,
+    problems: &mut Vec<Problem>,
+    game_errors: &mut Vec<Diagnostic>,
+) -> Option<File> {
     let mut cx = Ctx::default();
     let Some(top) = parse_toml(file, text, &mut cx) else {
         problems.extend(cx.diags);
         return None;
     };
-    let mut r = Reader { text, problems };
+    let mut r = Reader {
+        text,
+        problems,
+        game_errors: Vec::new(),
+    };
     r.unknown_keys(&top, TOP_KEYS, "a test file");
     let options: Vec<Sp<String>> = match top.get("options") {
         Some(n) => r.words(n, "options", "[\"capture-the-scepter\"]"),
@@ -311,6 +346,7 @@ pub(super) fn read(file: u32, text: &str, dir: &Path, problems: &mut Vec<Problem
         Some(n) => r.string(n, "game", "\"my-game.toml\""),
         None => {
             r.problems.push(Problem::new(
+                Code::NoTest,
                 Span {
                     file,
                     start: 0,
@@ -329,6 +365,7 @@ pub(super) fn read(file: u32, text: &str, dir: &Path, problems: &mut Vec<Problem
                 match &n.value {
                     Value::Table(t) => tests.push(r.test(t, i)),
                     other => r.err(
+                        Code::WrongType,
                         n.span,
                         format!("a test must be a table, found {}", other.type_name()),
                         "write each test under `[[test]]`",
@@ -339,6 +376,7 @@ pub(super) fn read(file: u32, text: &str, dir: &Path, problems: &mut Vec<Problem
         Some(other) => {
             let span = top.get("test").map(|n| n.span).unwrap_or_default();
             r.err(
+                Code::WrongType,
                 span,
                 format!(
                     "`test` must be a list of tables, found {}",
@@ -348,6 +386,7 @@ pub(super) fn read(file: u32, text: &str, dir: &Path, problems: &mut Vec<Problem
             );
         }
         None => r.problems.push(Problem::new(
+            Code::NoTest,
             Span {
                 file,
                 start: 0,
@@ -360,7 +399,9 @@ pub(super) fn read(file: u32, text: &str, dir: &Path, problems: &mut Vec<Problem
     // In the order of the file; a game's own mistakes (no place here) last.
     r.problems
         .sort_by_key(|d| d.span.map_or(usize::MAX, |s| s.start));
-    let game = game(&mut r, &spec?, &options, dir)?;
+    let game = game(&mut r, &spec?, &options, dir);
+    game_errors.append(&mut r.game_errors);
+    let game = game?;
     if r.problems.iter().any(|d| d.severity == Severity::Error) {
         return None;
     }

@@ -296,6 +296,33 @@ async fn an_edited_file_reads_nothing_from_the_servers_disk() {
     }
 }
 
+/// The studio checks a text as `fairyforge validate` does: each option on in turn, the
+/// problem found then named with its option and keyed by its code.
+#[tokio::test]
+async fn validation_checks_each_option_on() {
+    let s = Server::start().await;
+    let text = "extends = \"chess\"\nname = \"Twice\"\n\n[options.again]\n\
+                promotion = { pieces = [\"chess-pawn\"], choices = [\"queen\"] }\n";
+    let v = s
+        .ok(
+            "/api/validate",
+            json!({ "text": text, "name": "twice.toml" }),
+        )
+        .await;
+    assert_eq!(v["ok"], false, "{v}");
+    let d = v["diagnostics"].as_array().unwrap();
+    assert_eq!(d.len(), 1, "{v}");
+    assert_eq!(d[0]["code"], "two-promotions");
+    assert_eq!(
+        d[0]["message"],
+        "with the option `again` on: piece `chess-pawn` is in two promotion rules"
+    );
+    assert_eq!(
+        (d[0]["line"].as_u64(), d[0]["column"].as_u64()),
+        (Some(5), Some(25))
+    );
+}
+
 #[tokio::test]
 async fn validation_reports_every_problem_at_its_line_and_column_as_validate_prints_it() {
     let s = Server::start().await;
@@ -327,10 +354,15 @@ async fn validation_reports_every_problem_at_its_line_and_column_as_validate_pri
         (Some(3), Some(14))
     );
     assert_eq!(d[1]["label"], "expected a whole number from 1 to 16");
+    // The kind of problem, to key on.
+    assert_eq!(
+        (&d[0]["code"], &d[1]["code"]),
+        (&json!("missing-key"), &json!("wrong-type"))
+    );
     // Exactly what `fairyforge validate broken.toml` prints for it.
     assert_eq!(
         d[1]["rendered"],
-        "broken.toml:3:9: `files` must be a whole number from 1 to 16, found a string\n  |\n3 | files = \"ten\"\n  |         ^^^^^ expected a whole number from 1 to 16\n"
+        "broken.toml:3:9: [wrong-type] `files` must be a whole number from 1 to 16, found a string\n  |\n3 | files = \"ten\"\n  |         ^^^^^ expected a whole number from 1 to 16\n"
     );
     assert_eq!(
         v["rendered"].as_str().unwrap(),
