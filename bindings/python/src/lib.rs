@@ -451,10 +451,10 @@ impl Position {
             None if depth.is_some() || nodes.is_some() => Duration::from_secs(86_400),
             None => Duration::from_secs(1),
         };
-        if depth.is_some_and(|d| d == 0 || d > fairyforge::search::MAX_DEPTH) {
+        if depth.is_some_and(|d| d == 0 || d > fairyforge::limits::MAX_SEARCH_DEPTH) {
             return Err(LimitError::new_err(format!(
                 "depth: give 1 to {}",
-                fairyforge::search::MAX_DEPTH
+                fairyforge::limits::MAX_SEARCH_DEPTH
             )));
         }
         if nodes == Some(0) {
