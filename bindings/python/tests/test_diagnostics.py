@@ -11,32 +11,52 @@ import fairyforge
 from conftest import BAD, cli_path
 
 # Ten broken files of the repository's test data and every error they have: line,
-# column, message.
+# column, stable code, message.
 TEN = {
-    "bad-castling-square.toml": [(12, 16, "castling rook `h2` is not on the king's rank")],
+    "bad-castling-square.toml": [
+        (12, 16, "bad-castling", "castling rook `h2` is not on the king's rank")
+    ],
     "bad-letter.toml": [
-        (11, 10, "the letter of piece `nightrider` must be one letter, found `NN`"),
-        (4, 27, "bad setup: no piece of this game has the letter `N`"),
+        (11, 10, "bad-letter", "the letter of piece `nightrider` must be one letter, found `NN`"),
+        (4, 27, "bad-setup", "bad setup: no piece of this game has the letter `N`"),
     ],
-    "bad-square-name.toml": [(11, 8, "`E1` is not a square name: did you mean `e1`?")],
+    "bad-square-name.toml": [
+        (11, 8, "bad-square", "`E1` is not a square name: did you mean `e1`?")
+    ],
     "duplicate-letter.toml": [
-        (11, 10, "two pieces of this game have the letter `A`: `archbishop` and `amazon`")
+        (
+            11,
+            10,
+            "duplicate-letter",
+            "two pieces of this game have the letter `A`: `archbishop` and `amazon`",
+        )
     ],
-    "syntax-error.toml": [(4, 40, 'TOML syntax error: invalid basic string, expected `"`')],
-    "two-royals.toml": [(10, 8, "piece `prince` is a second royal piece")],
+    "syntax-error.toml": [
+        (4, 40, "syntax-error", 'TOML syntax error: invalid basic string, expected `"`')
+    ],
+    "two-royals.toml": [(10, 8, "royal-count", "piece `prince` is a second royal piece")],
     "unknown-direction.toml": [
-        (12, 20, "unknown direction `orthogonl`: did you mean `orthogonal`?")
+        (
+            12,
+            20,
+            "unknown-direction",
+            "unknown direction `orthogonl`: did you mean `orthogonal`?",
+        )
     ],
-    "unknown-primitive.toml": [(12, 12, "unknown primitive `slidee`: did you mean `slide`?")],
+    "unknown-primitive.toml": [
+        (12, 12, "unknown-primitive", "unknown primitive `slidee`: did you mean `slide`?")
+    ],
     "unknown-setup-letter.toml": [
-        (4, 30, "bad setup: no piece of this game has the letter `M`")
+        (4, 30, "bad-setup", "bad setup: no piece of this game has the letter `M`")
     ],
-    "wrong-type.toml": [(7, 9, "`files` must be a whole number from 1 to 16, found a string")],
+    "wrong-type.toml": [
+        (7, 9, "wrong-type", "`files` must be a whole number from 1 to 16, found a string")
+    ],
 }
 
 
 def errors(diags):
-    return [(d.line, d.column, d.message) for d in diags if d.severity == "error"]
+    return [(d.line, d.column, d.code, d.message) for d in diags if d.severity == "error"]
 
 
 @pytest.mark.parametrize("name", sorted(TEN))
@@ -47,7 +67,7 @@ def test_broken_file_diagnostics_at_exact_places(name):
     for d in diags:
         assert d.file == name
         assert d.hint, d  # every problem says how to fix it
-        assert d.rendered.startswith(f"{name}:{d.line}:{d.column}: {d.message}\n")
+        assert d.rendered.startswith(f"{name}:{d.line}:{d.column}: [{d.code}] {d.message}\n")
 
 
 @pytest.mark.parametrize("name", sorted(TEN))
@@ -58,13 +78,14 @@ def test_diagnostics_equal_the_cli(name):
     )
     assert r.returncode == 1
     want = [
-        (int(l), int(c), m)
-        for l, c, m in re.findall(
-            rf"^{re.escape(name)}:(\d+):(\d+): (.*)$", r.stdout, re.M
+        (int(l), int(c), code or None, m)
+        for l, c, code, m in re.findall(
+            rf"^{re.escape(name)}:(\d+):(\d+): (?:\[([a-z-]+)\] )?(.*)$", r.stdout, re.M
         )
     ]
+    assert want
     diags = fairyforge.validate((BAD / name).read_text(), name=name)
-    assert [(d.line, d.column, d.message) for d in diags] == want
+    assert [(d.line, d.column, d.code, d.message) for d in diags] == want
     # The whole report as the command line prints it.
     assert "".join(d.rendered for d in diags) == r.stdout
 
