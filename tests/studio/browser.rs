@@ -525,9 +525,9 @@ pub(crate) async fn break_the_file(c: &Client) {
     )
     .await;
     assert!(
-        tip.as_str()
-            .unwrap()
-            .starts_with(&format!("untitled.toml:{setup_line}:68: [bad-setup] bad setup")),
+        tip.as_str().unwrap().starts_with(&format!(
+            "untitled.toml:{setup_line}:68: [bad-setup] bad setup"
+        )),
         "{tip}"
     );
     assert_eq!(

@@ -5,7 +5,6 @@
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder};
@@ -14,7 +13,7 @@ use serde_json::{Value, json};
 use crate::browser::{Kill, find, start_driver};
 
 /// One browser at a time for these tests (the machine may have two cores).
-pub static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+pub static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// A Chromium session and what it runs on; `close` ends it.
 pub struct Browser {

@@ -10,7 +10,7 @@ async fn a_published_page_from_the_disk() {
     if skipped("the published page's test") {
         return;
     }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.lock().await;
     let dir = temp_dir("publish");
     let page = dir.join("birds.html");
     let said = fairyforge(&["publish", "birds-and-ninjas", "-o", page.to_str().unwrap()]);

@@ -17,7 +17,7 @@ async fn the_static_site_in_chromium() {
     if skipped("the static site's test") {
         return;
     }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.lock().await;
     let dir = temp_dir("site");
     let site = dir.join("site");
     let said = fairyforge(&["site", site.to_str().unwrap()]);
@@ -205,7 +205,7 @@ async fn break_the_file(c: &Client) {
     .await;
     assert!(
         tip.as_str().unwrap().starts_with(
-            "ninjas-at-home.toml:7:68: bad setup: no piece of this game has the letter `Z`"
+            "ninjas-at-home.toml:7:68: [bad-setup] bad setup: no piece of this game has the letter `Z`"
         ),
         "{tip}"
     );
@@ -250,7 +250,7 @@ async fn play_the_new_game(c: &Client) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a benchmark: run it on purpose"]
 async fn site_figures() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = ONE_AT_A_TIME.lock().await;
     let dir = temp_dir("site-figures");
     let site = dir.join("site");
     fairyforge(&["site", site.to_str().unwrap()]);

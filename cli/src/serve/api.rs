@@ -5,8 +5,8 @@
 //! job), and the errors of HTTP itself (a body too large, not JSON).
 
 use std::sync::Arc;
-use std::time::Duration;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{FromRequest, Query, State};
@@ -223,7 +223,9 @@ async fn search(
     let p = pos.clone();
     let lines = st
         .pool
-        .run(client.0, move |w, cancel| think_on(&mut w.searcher, &p, lim, cancel))
+        .run(client.0, move |w, cancel| {
+            think_on(&mut w.searcher, &p, lim, cancel)
+        })
         .await?;
     match lines {
         Ok(lines) => Ok((pos, lines)),
@@ -231,17 +233,29 @@ async fn search(
     }
 }
 
-pub async fn think(st: St, client: Client, Body(r): Body<ThinkRequest>) -> Result<Json<Thought>, ApiError> {
+pub async fn think(
+    st: St,
+    client: Client,
+    Body(r): Body<ThinkRequest>,
+) -> Result<Json<Thought>, ApiError> {
     let (pos, lines) = search(&st, client, &r).await?;
     Ok(Json(service::thought(&pos, lines)?))
 }
 
-pub async fn analyse(st: St, client: Client, Body(r): Body<ThinkRequest>) -> Result<Json<Analysis>, ApiError> {
+pub async fn analyse(
+    st: St,
+    client: Client,
+    Body(r): Body<ThinkRequest>,
+) -> Result<Json<Analysis>, ApiError> {
     let (_, lines) = search(&st, client, &r).await?;
     Ok(Json(service::analysis(lines)?))
 }
 
-pub async fn perft(st: St, client: Client, Body(r): Body<PerftRequest>) -> Result<Json<Perft>, ApiError> {
+pub async fn perft(
+    st: St,
+    client: Client,
+    Body(r): Body<PerftRequest>,
+) -> Result<Json<Perft>, ApiError> {
     ready(&st, &r.at.variant).await?;
     let mut pos = st.studio.perft_job(&r)?;
     let (depth, divide) = (r.depth, r.divide);

@@ -18,7 +18,6 @@ impl ApiError {
         ApiError(contract::ApiError::bad_request(error))
     }
 
-
     /// Any status, kind and message.
     pub fn new(status: StatusCode, kind: &str, error: impl Into<String>) -> ApiError {
         ApiError(contract::ApiError::new(status.as_u16(), kind, error))
