@@ -7,7 +7,7 @@
 //! ```
 //!
 //! (`score mate 2`: the side to move wins with its second move; `mate -2`: it loses), then
-//! `bestmove MOVE` in R29 text, or `bestmove (none)` when the game is over.
+//! `bestmove MOVE` in move text (rules.md § Move text), or `bestmove (none)` when the game is over.
 
 use std::time::Duration;
 

@@ -9,7 +9,7 @@
 use crate::moves::MoveKind;
 use crate::types::{Color, Piece, Square};
 
-/// What a primitive may do on its landing square (R5..R14).
+/// What a primitive may do on its landing square (rules.md § The Flying Bomber to § En passant).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Landing(u8);
 
@@ -18,9 +18,9 @@ impl Landing {
     pub const MOVE: Landing = Landing(1);
     /// Onto an enemy piece, capturing it.
     pub const CAPTURE: Landing = Landing(2);
-    /// Also onto an en-passant target, capturing the piece that passed it (R14).
+    /// Also onto an en-passant target, capturing the piece that passed it (rules.md § En passant).
     pub const EP_CAPTURE: Landing = Landing(4);
-    /// The squares a slide passes become en-passant targets (R14).
+    /// The squares a slide passes become en-passant targets (rules.md § En passant).
     pub const EP_CREATE: Landing = Landing(8);
 
     /// These abilities and `other`'s.
@@ -63,7 +63,7 @@ impl Landing {
     }
 }
 
-/// What a jump may pass over (R9).
+/// What a jump may pass over (rules.md § The Leaping Ninja Guard).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Over {
     /// Anything.
@@ -128,21 +128,21 @@ pub(crate) struct Ray {
 /// One primitive of a piece, from one square, in one direction, compiled against the
 /// board: the squares it goes through are listed, so no geometry is done while playing.
 /// `dup`: an earlier atom of the same piece on the same square may produce the same move,
-/// which counts once (R30).
+/// which counts once (rules.md § Counting moves).
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Atom {
-    /// A leap to one square (R5).
+    /// A leap to one square (rules.md § The Flying Bomber).
     Leap {
         to: Square,
         mode: Landing,
         dup: bool,
     },
-    /// A slide along a ray up to the first piece (R6, R7, R14).
+    /// A slide along a ray up to the first piece (rules.md § The Ninja Guard, § The Ninja Warrior, § En passant).
     Slide { ray: Ray, mode: Landing, dup: bool },
     /// A fly-over capture: over the first piece, if an enemy, onto the empty square
-    /// just beyond, capturing it (R8).
+    /// just beyond, capturing it (rules.md § The Insane Ninja).
     Fly { ray: Ray, dup: bool },
-    /// A jump to `to` over the squares of `over` (R9).
+    /// A jump to `to` over the squares of `over` (rules.md § The Leaping Ninja Guard).
     Jump {
         over: Ray,
         to: Square,
@@ -150,13 +150,13 @@ pub(crate) enum Atom {
         dup: bool,
     },
     /// A cannon capture: over one piece (the screen) onto the next piece, an enemy; also
-    /// captures an enemy screen when `cap_screen` (R12, R13).
+    /// captures an enemy screen when `cap_screen` (rules.md § The Super Cannon, § Pawns).
     Cannon {
         ray: Ray,
         cap_screen: bool,
         dup: bool,
     },
-    /// A bent slider: one step to `bend`, which must be empty, then a slide (R10, R11).
+    /// A bent slider: one step to `bend`, which must be empty, then a slide (rules.md § The Stealth Gryphon, § The Stealth Anti-Gryphon).
     Bent {
         bend: Square,
         ray: Ray,
@@ -218,7 +218,7 @@ impl BoardView for [Piece] {
 }
 
 /// A landing of an atom: where it lands, what it captures besides (or
-/// [`Square::NONE`]), the kind of move, and the atom's R30 duplicate flag.
+/// [`Square::NONE`]), the kind of move, and the atom's rules.md § Counting moves duplicate flag.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Target {
     pub to: Square,

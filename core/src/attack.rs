@@ -1,4 +1,4 @@
-//! Attack detection (R23): is a square attacked by a colour? Fast, from the reverse tables
+//! Attack detection (rules.md § Check and legal moves): is a square attacked by a colour? Fast, from the reverse tables
 //! built by `compile::reverse`. (The definition itself, "some pseudo-legal enemy move
 //! captures it", is `Position::is_attacked_slow`, which tests compare against.)
 

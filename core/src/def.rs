@@ -169,7 +169,7 @@ pub struct PieceDef {
     /// In pawns.
     pub value: f64,
     pub royal: bool,
-    /// A pawn: its moves reset the count of plies toward the 100-ply draw (R24, R28).
+    /// A pawn: its moves reset the count of plies toward the 100-ply draw (rules.md § The end of the game, § Position strings).
     pub pawn: bool,
     pub moves: Vec<MoveDef>,
     /// Each of `moves` as the file writes it (`{ leap = [1, 2] }`), for showing.
@@ -245,7 +245,7 @@ pub struct VariantDef {
     pub promotions: Vec<PromotionDef>,
     pub castling: Option<CastlingDef>,
     pub drops: Vec<DropDef>,
-    /// Drop zone of reserve pieces that have no `[drops.<piece>]` entry (R21).
+    /// Drop zone of reserve pieces that have no `[drops.<piece>]` entry (rules.md § Reserves and drops).
     pub drop_zone: Option<ZoneDef>,
     pub scepter: Option<ScepterDef>,
     pub options: Vec<OptionDef>,
@@ -258,7 +258,7 @@ pub struct VariantDef {
     pub span: Span,
 }
 
-/// Capture the Scepter (R25): a royal piece that legally ends its move in the zone ends the
+/// Capture the Scepter (rules.md § Optional rules): a royal piece that legally ends its move in the zone ends the
 /// game, won by its side (`win`) or drawn.
 #[derive(Clone, Debug)]
 pub struct ScepterDef {
@@ -268,7 +268,7 @@ pub struct ScepterDef {
     pub span: Span,
 }
 
-/// An optional rule (R25): off unless `default` or the user turns it on.
+/// An optional rule (rules.md § Optional rules): off unless `default` or the user turns it on.
 #[derive(Clone, Debug)]
 pub struct OptionDef {
     pub name: String,

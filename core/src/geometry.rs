@@ -1,11 +1,11 @@
-//! Board geometry: which squares exist, their names (R1) and how they relate.
+//! Board geometry: which squares exist, their names (rules.md § The board) and how they relate.
 
 use crate::limits::{MAX_BOARD_FILES, MAX_SQUARES};
 use crate::sqset::SquareSet;
 use crate::types::{Color, Square};
 
 /// The shape of a board: a rectangle of `files` x `ranks` (ranks 1..=ranks), minus holes,
-/// plus extra squares on rank 0 or rank `ranks + 1` (the rear squares of R1).
+/// plus extra squares on rank 0 or rank `ranks + 1` (the rear squares of rules.md § The board).
 #[derive(Clone, Debug)]
 pub struct Geometry {
     files: u8,
@@ -153,7 +153,7 @@ impl Geometry {
         self.square(f as i32 + dx, r as i32 + dy)
     }
 
-    /// The rank as seen by `color` (R2): Black's rank 10 is White's rank 1.
+    /// The rank as seen by `color` (rules.md § Black mirrors White): Black's rank 10 is White's rank 1.
     pub fn relative_rank(&self, rank: i8, color: Color) -> i8 {
         match color {
             Color::White => rank,
@@ -161,7 +161,7 @@ impl Geometry {
         }
     }
 
-    /// The mirror image of a square across the middle line (R2), if it exists.
+    /// The mirror image of a square across the middle line (rules.md § Black mirrors White), if it exists.
     pub fn mirror(&self, sq: Square) -> Option<Square> {
         let (f, r) = self.coords(sq);
         self.square(f as i32, self.ranks as i32 + 1 - r as i32)
@@ -244,7 +244,10 @@ mod tests {
         assert_eq!(g.rank_range(), 0..=11);
         assert!(g.parse_square("e0").is_some());
         assert!(g.parse_square("f11").is_some());
-        assert!(g.parse_square("d0").is_none(), "d0 is a hole (R1)");
+        assert!(
+            g.parse_square("d0").is_none(),
+            "d0 is a hole (rules.md § The board)"
+        );
         assert!(g.parse_square("k1").is_none());
         assert_eq!(g.name(g.parse_square("j10").unwrap()), "j10");
     }

@@ -1,5 +1,5 @@
 //! Move generation: pseudo-legal moves from the compiled tables, drops and castling, and
-//! legality (R23: a move is legal if afterwards the mover's king is not attacked).
+//! legality (rules.md § Check and legal moves: a move is legal if afterwards the mover's king is not attacked).
 //!
 //! Generation reads only the compiled per-square tables: no parsing, no name lookups and,
 //! once the move buffer has grown, no allocation.
@@ -83,7 +83,7 @@ impl BoardView for Live<'_> {
 }
 
 /// Puts the moves of one piece in the buffer: the piece's square, and where its moves
-/// start (for the R30 duplicate check).
+/// start (for the rules.md § Counting moves duplicate check).
 struct Moves<'a> {
     out: &'a mut Vec<Move>,
     from: Square,
@@ -92,7 +92,7 @@ struct Moves<'a> {
 
 impl Moves<'_> {
     /// Is the move of this target there already, and does it count once? With `t.dup`, an
-    /// earlier primitive of this piece may have produced the same move (R30).
+    /// earlier primitive of this piece may have produced the same move (rules.md § Counting moves).
     #[inline(always)]
     fn is_dup(&self, t: Target) -> bool {
         t.dup
@@ -195,7 +195,7 @@ pub(crate) fn mobility(pos: &Position, c: Color) -> u32 {
     n
 }
 
-/// The drops of `us` (R18, R19): each reserve piece on each empty square of its zone, and
+/// The drops of `us` (rules.md § Reserves and drops): each reserve piece on each empty square of its zone, and
 /// pushed on along its push line while the squares are empty.
 fn drops(pos: &Position, us: Color, out: &mut Vec<Move>) {
     let v = &**pos.variant();
@@ -221,7 +221,7 @@ fn drops(pos: &Position, us: Color, out: &mut Vec<Move>) {
     }
 }
 
-/// Castling moves (R22), fully checked.
+/// Castling moves (rules.md § Castling), fully checked.
 fn castling(pos: &mut Position, us: Color, in_check: bool, out: &mut Vec<Move>) {
     let rights = pos.castling_rights();
     let king_sq = pos.king(us);
@@ -243,7 +243,7 @@ fn castling(pos: &mut Position, us: Color, in_check: bool, out: &mut Vec<Move>) 
     }
 }
 
-/// Why a castling is refused (R22), in the order the rules are checked.
+/// Why a castling is refused (rules.md § Castling), in the order the rules are checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Refusal {
     /// The side has lost the right to castle with this rook (the king or the rook moved).
@@ -271,7 +271,7 @@ fn rook_refusal(board: &[Piece], rights: CastlingRights, rook: &CastleRook) -> O
         .map(|s| Refusal::Occupied(*s))
 }
 
-/// The castling along `opt` when the king's way allows it (R22): no square the king passes
+/// The castling along `opt` when the king's way allows it (rules.md § Castling): no square the king passes
 /// over is attacked, tested with the king placed there and everything else unmoved. Its
 /// destination is not one of them: it is judged by the legality test of the final
 /// position, with the rook on its new square (a rook landing between the king and an
@@ -308,7 +308,7 @@ fn king_path(
     }
 }
 
-/// Why the side to move may not castle with `rook` along `opt` now (R22), the rules
+/// Why the side to move may not castle with `rook` along `opt` now (rules.md § Castling), the rules
 /// checked in order; `None` when it may. For the messages of a refused castling text.
 pub(crate) fn castle_refusal(
     pos: &Position,
@@ -436,7 +436,7 @@ fn restore_board(board: &mut [Piece], saved: [(Square, Piece); 4]) {
 }
 
 /// Is the king of `us` (on `king`, or wherever the move takes it) safe after this
-/// pseudo-legal move (R23)?
+/// pseudo-legal move (rules.md § Check and legal moves)?
 #[inline]
 fn safe_after(v: &Variant, board: &mut [Piece], king: Square, m: &Move, us: Color) -> bool {
     if king.is_none() {

@@ -9,13 +9,13 @@ pub enum MoveKind {
     /// A piece moves, capturing what stands on its destination and, for some primitives,
     /// one more piece ([`Move::extra_capture`]).
     Normal,
-    /// A move that makes the squares it passed en-passant targets (R14).
+    /// A move that makes the squares it passed en-passant targets (rules.md § En passant).
     DoubleStep,
-    /// An en-passant capture: the victim stands on [`Move::extra_capture`] (R14).
+    /// An en-passant capture: the victim stands on [`Move::extra_capture`] (rules.md § En passant).
     EnPassant,
-    /// A piece from the reserve is put on a square, and maybe pushed on (R18, R19).
+    /// A piece from the reserve is put on a square, and maybe pushed on (rules.md § Reserves and drops).
     Drop,
-    /// Castling: the king moves and the rook [`Move::castling_rook`] jumps it (R22).
+    /// Castling: the king moves and the rook [`Move::castling_rook`] jumps it (rules.md § Castling).
     Castle,
 }
 

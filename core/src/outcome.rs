@@ -1,4 +1,4 @@
-//! The end of a game (R24, R25): checkmate, stalemate, threefold repetition, 100 plies
+//! The end of a game (rules.md § The end of the game, § Optional rules): checkmate, stalemate, threefold repetition, 100 plies
 //! without capture, pawn move or drop, and Capture the Scepter.
 
 use std::fmt;
@@ -18,7 +18,7 @@ pub enum EndReason {
     Repetition,
     /// 100 plies without a capture, a pawn move or a drop.
     HundredPlies,
-    /// A king reached an opponent's rear square with Capture the Scepter on (R25).
+    /// A king reached an opponent's rear square with Capture the Scepter on (rules.md § Optional rules).
     Scepter,
 }
 
@@ -89,7 +89,7 @@ fn repetitions(pos: &Position) -> usize {
         .count()
 }
 
-/// The result if the game is over, considering every rule of R24 and R25.
+/// The result if the game is over, considering every rule of rules.md § The end of the game and § Optional rules.
 pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
     outcome_knowing(pos, || pos.legal_moves().is_empty())
 }
@@ -129,7 +129,7 @@ pub(crate) fn outcome_knowing(pos: &Position, stuck: impl FnOnce() -> bool) -> O
 }
 
 /// A game over by Capture the Scepter (a royal piece on an opponent's rear square), if
-/// any: won by that piece's side, or drawn, as the game says (R25).
+/// any: won by that piece's side, or drawn, as the game says (rules.md § Optional rules).
 fn scepter_outcome(pos: &Position) -> Option<Outcome> {
     let holder = pos.scepter_holder()?;
     let win = pos.variant().scepter.as_ref().is_some_and(|(_, w)| *w);

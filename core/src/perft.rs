@@ -1,6 +1,6 @@
 //! Perft: counting move paths to a depth, the standard test of move generation.
 //! It counts the last ply without playing it, ignores the draw rules and stops at a
-//! finished game (R24).
+//! finished game (rules.md § The end of the game).
 
 use crate::moves::Move;
 use crate::position::Position;

@@ -14,7 +14,7 @@ use crate::setup::{self, MAX_COUNTER, Setup, SetupData, SetupError};
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
-/// The last move's en-passant line (R14): it went from `from` to `to` in `steps` equal
+/// The last move's en-passant line (rules.md § En passant): it went from `from` to `to` in `steps` equal
 /// steps, and the squares between are the targets. `to` is the piece a capture en passant
 /// takes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -144,7 +144,7 @@ impl Position {
         Position::from_setup(Setup::start(variant))
     }
 
-    /// Reads an R28 position string (or, for orthodox chess, a FEN with `KQkq`): the
+    /// Reads an rules.md § Position strings position string (or, for orthodox chess, a FEN with `KQkq`): the
     /// [`Setup`] it gives, as a position.
     pub fn from_fen(variant: &Arc<Variant>, s: &str) -> Result<Position, SetupError> {
         Setup::parse(variant, s).map(Position::from_setup)
@@ -234,17 +234,17 @@ impl Position {
         self.king[color].some()
     }
 
-    /// The castlings each side may still make (R22).
+    /// The castlings each side may still make (rules.md § Castling).
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
     }
 
-    /// The en-passant target squares, in the order the pawn passed them (R14, R28).
+    /// The en-passant target squares, in the order the pawn passed them (rules.md § En passant, § Position strings).
     pub fn ep_targets(&self) -> Vec<Square> {
         setup::ep_line(&self.variant, self.ep.from, self.ep.to, self.ep.steps)
     }
 
-    /// Plies since the last capture, pawn move or drop (R24).
+    /// Plies since the last capture, pawn move or drop (rules.md § The end of the game).
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
@@ -270,7 +270,7 @@ impl Position {
         self.hash
     }
 
-    /// The position string (R28).
+    /// The position string (rules.md § Position strings).
     pub fn fen(&self) -> String {
         setup::write_data(&self.variant, &self.setup_data())
     }
@@ -307,7 +307,7 @@ impl Position {
         k.is_some() && self.is_attacked(k, !self.side)
     }
 
-    /// Is `sq` attacked by `by` (R23): could `by` capture a piece of the other colour
+    /// Is `sq` attacked by `by` (rules.md § Check and legal moves): could `by` capture a piece of the other colour
     /// standing there?
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
@@ -331,7 +331,7 @@ impl Position {
         };
         self.hash ^= self.ep.key(&self.variant);
         self.ep = EnPassant::NONE;
-        // Whether the move resets the count toward the 100-ply draw (R24).
+        // Whether the move resets the count toward the 100-ply draw (rules.md § The end of the game).
         let reset = match m.kind() {
             MoveKind::Drop => {
                 let k = m.dropped().expect("a drop drops a piece");
@@ -394,7 +394,7 @@ impl Position {
         reset
     }
 
-    /// Clears the castling rights of a move touching these squares (R22).
+    /// Clears the castling rights of a move touching these squares (rules.md § Castling).
     #[inline]
     fn clear_rights(&mut self, touched: [Square; 3]) {
         let clear = &self.variant.castle_clear;
@@ -411,7 +411,7 @@ impl Position {
         }
     }
 
-    /// After a double step: the squares it passed become en-passant targets (R14).
+    /// After a double step: the squares it passed become en-passant targets (rules.md § En passant).
     fn set_double_step(&mut self, m: &Move) {
         let g = &self.variant.geometry;
         let (f0, r0) = g.coords(m.from());
@@ -481,7 +481,7 @@ impl Position {
     }
 
     /// The square of the piece that a capture en passant would take: the one square where
-    /// [`Position::is_attacked_slow`] counts a capture that is no attack in R23's sense.
+    /// [`Position::is_attacked_slow`] counts a capture that is no attack in rules.md § Check and legal moves's sense.
     pub fn ep_victim(&self) -> Option<Square> {
         self.ep.to.some()
     }
@@ -550,7 +550,7 @@ impl Position {
         self.king[color]
     }
 
-    /// Is the game over by Capture the Scepter (R25): does a royal piece stand on a square
+    /// Is the game over by Capture the Scepter (rules.md § Optional rules): does a royal piece stand on a square
     /// of its side's scepter zone (an opponent's rear square)? A function of the board, so
     /// that a position reached by play and the same position read from a string agree
     /// (and the hash, which covers the board, covers it too).
@@ -559,7 +559,7 @@ impl Position {
         self.scepter_holder().is_some()
     }
 
-    /// The side whose royal piece stands in its scepter zone (R25), if any. When both do
+    /// The side whose royal piece stands in its scepter zone (rules.md § Optional rules), if any. When both do
     /// (only a position string can say so; no game reaches it) the side that moved last
     /// counts, as after the move that ends a game.
     #[inline]

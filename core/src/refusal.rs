@@ -1,5 +1,5 @@
-//! Why a castling written as text (R29: the king's move then the rook's, `f1b1b1c1`,
-//! `f10b10b10c10`) is not legal now: the reason of the R22 rule it breaks, for the
+//! Why a castling written as text (rules.md § Move text: the king's move then the rook's, `f1b1b1c1`,
+//! `f10b10b10c10`) is not legal now: the reason of the rules.md § Castling rule it breaks, for the
 //! messages of the move-text readers ([`crate::notation`]). The rules are checked by the move generator itself
 //! ([`crate::movegen::castle_refusal`]), so a message never disagrees with the moves.
 

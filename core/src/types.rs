@@ -4,7 +4,7 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-/// A side. White moves first; Black's moves are White's mirrored across the middle (R2).
+/// A side. White moves first; Black's moves are White's mirrored across the middle (rules.md § Black mirrors White).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// The side that moves first, from the low ranks.
@@ -32,7 +32,7 @@ impl Color {
         }
     }
 
-    /// `w` or `b`, as in the position string (R28).
+    /// `w` or `b`, as in the position string (rules.md § Position strings).
     pub fn char(self) -> char {
         match self {
             Color::White => 'w',
@@ -312,7 +312,7 @@ impl<T> ByPieceSquare<T> {
     }
 }
 
-/// Which castlings (R22) each side may still make: one right per castling rook of the
+/// Which castlings (rules.md § Castling) each side may still make: one right per castling rook of the
 /// game (at most four per side), lost when the king or that rook moves or is captured.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct CastlingRights(u8);

@@ -56,12 +56,12 @@ impl PieceType {
         self.value
     }
 
-    /// Is it the royal piece (the king), whose capture the rules prevent (R23)?
+    /// Is it the royal piece (the king), whose capture the rules prevent (rules.md § Check and legal moves)?
     pub fn is_royal(&self) -> bool {
         self.royal
     }
 
-    /// Is it a pawn, whose moves reset the count toward the 100-ply draw (R24)?
+    /// Is it a pawn, whose moves reset the count toward the 100-ply draw (rules.md § The end of the game)?
     pub fn is_pawn(&self) -> bool {
         self.pawn
     }
@@ -74,7 +74,7 @@ impl PieceType {
     }
 }
 
-/// One reverse test of "is square k attacked by colour c" (R23), beyond the leaps and
+/// One reverse test of "is square k attacked by colour c" (rules.md § Check and legal moves), beyond the leaps and
 /// plain slider lines that have their own lists. Built by `compile::reverse`.
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Probe {
@@ -184,7 +184,7 @@ pub(crate) struct PromoRule {
 pub(crate) struct CastleOption {
     pub king_to: Square,
     pub rook_to: Square,
-    /// Squares the king passes over, in order, its destination excluded (R22: the
+    /// Squares the king passes over, in order, its destination excluded (rules.md § Castling: the
     /// destination is judged only in the final position, with the rook moved).
     pub transit: Vec<Square>,
 }
@@ -219,7 +219,7 @@ pub struct Variant {
     pub(crate) description: String,
     pub(crate) geometry: Geometry,
     pub(crate) pieces: Vec<PieceType>,
-    /// The start position string (R28).
+    /// The start position string (rules.md § Position strings).
     pub(crate) setup: String,
     pub(crate) def: VariantDef,
     pub(crate) royal: Option<Kind>,
@@ -233,12 +233,12 @@ pub struct Variant {
     /// Per piece kind and colour: its rule's index into `promo_rules`, if any.
     pub(crate) promo_of: ByPiece<Option<u8>>,
     pub(crate) castling: Option<Castling>,
-    /// Per square: castling rights cleared by a move touching it (R22).
+    /// Per square: castling rights cleared by a move touching it (rules.md § Castling).
     pub(crate) castle_clear: Vec<CastlingRights>,
     pub(crate) drops: ByPiece<DropTable>,
     pub(crate) zobrist: Zobrist,
     pub(crate) has_drops: bool,
-    /// Capture the Scepter (R25): the zone per colour and whether it wins (else draws).
+    /// Capture the Scepter (rules.md § Optional rules): the zone per colour and whether it wins (else draws).
     pub(crate) scepter: Option<(ByColor<SquareSet>, bool)>,
     /// Names of the optional rules in force.
     pub(crate) enabled: Vec<String>,
@@ -280,19 +280,19 @@ impl Variant {
         (0..self.pieces.len()).map(Kind::new)
     }
 
-    /// The start position string (R28), slot pieces and reserve filled in.
+    /// The start position string (rules.md § Position strings), slot pieces and reserve filled in.
     pub fn setup(&self) -> &str {
         &self.setup
     }
 
-    /// Whether the game has drops, so reserves are part of its positions (R28).
+    /// Whether the game has drops, so reserves are part of its positions (rules.md § Position strings).
     pub fn has_reserves(&self) -> bool {
         self.has_drops
     }
 
-    /// Piece kinds in the order position strings list reserves (R28).
+    /// Piece kinds in the order position strings list reserves (rules.md § Position strings).
     ///
-    /// Pieces come before pawns (R28: `[YAJJJJyajjjj]`, `[CFJJJJcfjjjj]`), each group in
+    /// Pieces come before pawns (rules.md § Position strings: `[YAJJJJyajjjj]`, `[CFJJJJcfjjjj]`), each group in
     /// the order the file's `[drops]` lists them, then in piece order.
     pub fn reserve_order(&self) -> Vec<Kind> {
         let mut order: Vec<Kind> = self

@@ -50,14 +50,14 @@ pub fn pos(name: &str, fen: &str) -> Position {
     Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("bad position {fen}: {}", e.render(fen)))
 }
 
-/// The legal moves as sorted R29 text, one per line (as `fairyforge moves` prints them).
+/// The legal moves as sorted move text (rules.md § Move text), one per line (as `fairyforge moves` prints them).
 pub fn moves_text(p: &Position) -> String {
     let mut v: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
     v.sort();
     v.join("\n")
 }
 
-/// The legal moves of the piece on `from` as sorted R29 text.
+/// The legal moves of the piece on `from` as sorted move text (rules.md § Move text).
 pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
     let mut v: Vec<String> = p
         .legal_moves()
@@ -71,7 +71,7 @@ pub fn moves_from(p: &Position, from: &str) -> Vec<String> {
     v
 }
 
-/// Plays moves given as R29 text; panics with the position if one is not legal.
+/// Plays moves given as move text (rules.md § Move text); panics with the position if one is not legal.
 pub fn play(p: &mut Position, moves: &[&str]) {
     if let Err(fairyforge::PlayTextError {
         index: i, error: e, ..

@@ -29,7 +29,7 @@ pub fn pieces(v: &Variant, text: &str) -> Vec<(Square, Kind, Color)> {
     out
 }
 
-/// A position string (R28) holding the pieces of a placement, with the reserve letters
+/// A position string (rules.md § Position strings) holding the pieces of a placement, with the reserve letters
 /// and the side to move (`w` or `b`); no castling, no en passant.
 pub fn fen(v: &Variant, text: &str, reserve: &str, side: char) -> String {
     let g = v.geometry();

@@ -61,6 +61,11 @@ fn outside_reference(text: &str) -> Option<String> {
             return Some(text[i.saturating_sub(20)..(i + 30).min(text.len())].to_string());
         }
     }
+    ruling_number(text)
+}
+
+/// A ruling number (`R5`, `R22`) in a text, with its surroundings.
+fn ruling_number(text: &str) -> Option<String> {
     let b = text.as_bytes();
     for i in 0..b.len() {
         let starts_word = i == 0 || !b[i - 1].is_ascii_alphanumeric();
@@ -101,6 +106,7 @@ fn the_docs_refer_to_nothing_outside_the_repository() {
         assert!(outside_reference(&out).is_none(), "`{c} --help`: {out}");
     }
     assert!(outside_reference("see R22 and R5.").is_some());
+    assert!(ruling_number("// castling (R22)").is_some());
     assert!(outside_reference("R3K2R w KQkq, 1R8").is_none());
 }
 
@@ -357,4 +363,54 @@ fn the_shipped_examples_pass() {
     let (code, out, err) =
         FAIRYFORGE.run(&["snapshot", "--check", "docs/examples/dive-bombers.toml"]);
     assert_eq!(code, 0, "the shipped snapshot is current: {out}{err}");
+}
+
+/// The code's comments cite the sections of docs/rules.md, never a ruling number: every
+/// comment of the project's Rust, JavaScript, Python and shell sources is read.
+#[test]
+fn code_comments_cite_the_docs_not_ruling_numbers() {
+    let root = root();
+    let mut found = Vec::new();
+    let mut files = 0;
+    let mut stack: Vec<PathBuf> = ["core", "cli", "tests", "bindings", "bench", "tools"]
+        .iter()
+        .map(|d| root.join(d))
+        .collect();
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            let name = e.file_name().to_string_lossy().to_string();
+            if path.is_dir() {
+                if !["target", "node_modules", "pkg", "snapshots"].contains(&name.as_str()) {
+                    stack.push(path);
+                }
+                continue;
+            }
+            let marker = match path.extension().and_then(|x| x.to_str()) {
+                Some("rs" | "js" | "ts" | "mjs") => "//",
+                Some("py" | "sh") => "#",
+                _ => continue,
+            };
+            // This file names ruling numbers on purpose, to test the check.
+            if path.ends_with("designer/docs.rs") {
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            files += 1;
+            for (n, line) in text.lines().enumerate() {
+                if let Some(at) = line.find(marker)
+                    && let Some(what) = ruling_number(&line[at..])
+                {
+                    found.push(format!("{}:{}: {what}", path.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(files > 100, "only {files} source files read");
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }

@@ -1,5 +1,5 @@
-//! Issue 3, R23: fast attack detection agrees with its definition. `is_attacked` reads the
-//! reverse tables `compile` builds; `is_attacked_slow` is R23 itself: some pseudo-legal
+//! Issue 3, rules.md § Check and legal moves: fast attack detection agrees with its definition. `is_attacked` reads the
+//! reverse tables `compile` builds; `is_attacked_slow` is rules.md § Check and legal moves itself: some pseudo-legal
 //! move of the attacker captures the piece (landing on it, jumping it or using it as an
 //! enemy screen). They must agree on every square holding a piece of the other colour, in
 //! positions of every game in `variants/` and of the test games with every seed piece,
@@ -52,8 +52,8 @@ fn games() -> &'static [(String, Arc<Variant>)] {
 /// Fast and slow agree on every square holding a piece, attacked by the other colour.
 fn check(name: &str, pos: &Position) -> Result<(), TestCaseError> {
     let g = pos.variant().geometry();
-    // The pawn that just moved two or three squares (R14) can be taken en passant: the
-    // slow definition counts that move as capturing it, but it is no attack in R23's
+    // The pawn that just moved two or three squares (rules.md § En passant) can be taken en passant: the
+    // slow definition counts that move as capturing it, but it is no attack in rules.md § Check and legal moves's
     // sense (a capture on a passed square, never of a king), and the fast tables, which
     // answer "would a piece standing here be captured", leave it out. So its square is
     // skipped.
@@ -82,7 +82,7 @@ fn check(name: &str, pos: &Position) -> Result<(), TestCaseError> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
-    /// R23 on positions reached by random legal playouts from each game's start.
+    /// rules.md § Check and legal moves on positions reached by random legal playouts from each game's start.
     #[test]
     fn r23_fast_attacks_match_slow_in_playouts(
         game in 0usize..64,
@@ -101,7 +101,7 @@ proptest! {
         }
     }
 
-    /// R23 on random placements of any pieces of each game (kings or not, anywhere,
+    /// rules.md § Check and legal moves on random placements of any pieces of each game (kings or not, anywhere,
     /// rear squares included), with either side to move.
     #[test]
     fn r23_fast_attacks_match_slow_on_random_boards(

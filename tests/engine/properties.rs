@@ -1,7 +1,7 @@
 //! Property tests of positions (issue 2, core), on random positions reached by random legal
 //! playouts in every built-in game (and with each of its optional rules on):
 //!
-//! - R28 position strings round-trip: printing a position and reading it back gives the
+//! - rules.md § Position strings position strings round-trip: printing a position and reading it back gives the
 //!   same position (`==`, hash included), and printing that gives the same string;
 //! - make then unmake restores the position exactly (`==`, hash, position string, legal
 //!   moves) for every legal move;
@@ -15,7 +15,7 @@ use fairyforge::{Move, Position, Variant, builtin};
 use fairyforge_tests::Rng;
 use proptest::prelude::*;
 
-/// Every built-in game, plain and with each optional rule turned on (R25). Compiled once.
+/// Every built-in game, plain and with each optional rule turned on (rules.md § Optional rules). Compiled once.
 fn games() -> Vec<(String, Arc<Variant>)> {
     static GAMES: std::sync::OnceLock<Vec<(String, Arc<Variant>)>> = std::sync::OnceLock::new();
     GAMES.get_or_init(compile_games).clone()
@@ -47,7 +47,7 @@ fn special(p: &Position, m: &Move) -> bool {
 }
 
 /// Plays up to `plies` random legal moves from the start, calling `visit` on the start and
-/// on every position reached. Stops when the game is over (R24, R25).
+/// on every position reached. Stops when the game is over (rules.md § The end of the game, § Optional rules).
 fn playout(v: &Arc<Variant>, seed: u64, plies: usize, mut visit: impl FnMut(&mut Position)) {
     let mut rng = Rng(seed);
     let mut p = Position::start(v);
@@ -77,7 +77,7 @@ fn sorted_moves(p: &Position) -> Vec<String> {
     v
 }
 
-/// The R28 round trip of one position.
+/// The rules.md § Position strings round trip of one position.
 fn check_round_trip(game: &str, v: &Arc<Variant>, p: &Position) {
     let s = p.fen();
     let q = Position::from_fen(v, &s).unwrap_or_else(|e| {

@@ -1,14 +1,14 @@
 //! The computer opponent (issue 6): mates it must find, found by an independent brute-force
 //! solver as well, and self-play of every built-in game without an illegal move.
 //!
-//! Positions are R28 strings of Birds and Ninjas: ranks 11 down to 0, the rear ranks 11
-//! and 0 listing only their squares e and f (R1), the reserves in brackets.
+//! Positions are position string (rules.md § Position strings)s of Birds and Ninjas: ranks 11 down to 0, the rear ranks 11
+//! and 0 listing only their squares e and f (rules.md § The board), the reserves in brackets.
 
 use fairyforge::search::{Limits, Score, Searcher};
 use fairyforge::{Position, builtin};
 use fairyforge_tests::{game, pos};
 
-/// Is the side to move checkmated (no legal move, in check: R24)?
+/// Is the side to move checkmated (no legal move, in check: rules.md § The end of the game)?
 fn checkmated(p: &Position) -> bool {
     p.is_check() && p.legal_moves().is_empty()
 }
@@ -18,7 +18,7 @@ fn mates_within(p: &mut Position, n: u32) -> bool {
     !first_moves_mating_within(p, n).is_empty()
 }
 
-/// The moves (R29 text, sorted) after which the side to move mates within `n` moves
+/// The moves (move text (rules.md § Move text), sorted) after which the side to move mates within `n` moves
 /// whatever the defence.
 fn first_moves_mating_within(p: &mut Position, n: u32) -> Vec<String> {
     let mut out = Vec::new();
@@ -81,7 +81,7 @@ fn check_mate_in(fen: &str, n: u32, depth: u32, mating_move: &str) {
     assert!(checkmated(&q), "{fen}: the pv does not end in mate");
 }
 
-/// A Flying Bomber's two-square jump (R5) capturing the knight on h9 and the rook on h10
+/// A Flying Bomber's two-square jump (rules.md § The Flying Bomber) capturing the knight on h9 and the rook on h10
 /// lands on h10, from where it attacks j10 by jumping over i10: the jump cannot be
 /// blocked, i10 is attacked the same way, i9 and j9 hold Black's own pawns and nothing
 /// Black has reaches h10.
@@ -96,7 +96,7 @@ fn mate_in_one_by_a_flying_bomber_double_capture() {
 }
 
 /// The Ninja Guard on g7 is pinned against its king on a1 by the bishop on h8; its jump
-/// (R6) captures the bishop and the pawn on i9 at once and lands next to the king on j10,
+/// (rules.md § The Ninja Guard) captures the bishop and the pawn on i9 at once and lands next to the king on j10,
 /// protected by the rook on i1. i10 and j9 hold Black's own knight and pawn; the knight
 /// reaches h8, g9 and j8, not i9.
 #[test]
@@ -109,7 +109,7 @@ fn mate_in_one_by_a_ninja_guard_double_capture() {
     );
 }
 
-/// A ninja pawn dropped on b2 and pushed to b5 (R19) attacks a6 diagonally forward (R15):
+/// A ninja pawn dropped on b2 and pushed to b5 (rules.md § Reserves and drops) attacks a6 diagonally forward (§ Pawns):
 /// the bishop on a4 protects it, the knight on c4 covers a5 and b6, Black's pawns stand on
 /// a7 and b7, and a pawn's contact check cannot be blocked (Black's drops do not help).
 #[test]
@@ -136,7 +136,7 @@ fn mate_in_two_ending_with_a_drop() {
 }
 
 /// The Flying Bomber's check h5-j5 leaves Black's king on j7 one move, to j8; then the
-/// Ninja Guard's jump (R6) takes the bishop on h8 and the pawn on i9 at once and mates.
+/// Ninja Guard's jump (rules.md § The Ninja Guard) takes the bishop on h8 and the pawn on i9 at once and mates.
 /// The solver finds no other first move that mates in two, and after j8 the double capture
 /// is White's only mate.
 #[test]
@@ -150,7 +150,7 @@ fn mate_in_two_ending_with_a_double_capture() {
 }
 
 /// The knight's check e5-d7 drives the king from b6 to b7, the bishop's check a4-c6 on to
-/// a6, and a ninja pawn dropped on b2 and pushed to b5 (R19) mates. The solver finds no
+/// a6, and a ninja pawn dropped on b2 and pushed to b5 (rules.md § Reserves and drops) mates. The solver finds no
 /// mate in two and no other first move that mates in three; the engine's line ends with
 /// the drop.
 #[test]
@@ -219,7 +219,7 @@ fn no_move_and_tiny_budgets() {
     assert!(p.legal_moves().contains(&r.best()));
 }
 
-/// Capture the Scepter (R25) ends the game at once: in Birds and Ninjas the king stepping
+/// Capture the Scepter (rules.md § Optional rules) ends the game at once: in Birds and Ninjas the king stepping
 /// onto e11 wins (a forced win scores as a mate), in Stealth Ninja it draws, which the side
 /// a queen down takes. Without the option the same squares are plain squares.
 #[test]

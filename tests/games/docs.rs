@@ -17,7 +17,7 @@ use super::util::{LEGEND, board_diagram, piece_diagram, piece_diagram_in};
 /// The pieces are a placement (`"Ff4 bf7"`: letter and square, upper case White); no king
 /// is needed (the piece's own moves).
 pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
-    // R5 Flying Bomber.
+    // rules.md § The Flying Bomber Flying Bomber.
     ("bomber-empty", "birds-and-ninjas", "Fe5", "e5"),
     (
         "bomber-seed-1",
@@ -31,7 +31,7 @@ pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
         "Fd4 kd7 rd8 re4 Pf4 pd2",
         "d4",
     ),
-    // R6 Ninja Guard.
+    // rules.md § The Ninja Guard Ninja Guard.
     ("guard-empty", "birds-and-ninjas", "Ge5", "e5"),
     (
         "guard-seed",
@@ -39,7 +39,7 @@ pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
         "Gd4 Nc5 pb6 nc3 re5 pf6",
         "d4",
     ),
-    // R7 Ninja Warrior.
+    // rules.md § The Ninja Warrior Ninja Warrior.
     ("warrior-empty", "stealth-ninja", "We5", "e5"),
     (
         "warrior-captures",
@@ -47,7 +47,7 @@ pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
         "We5 pe6 ne7 Pd5 bc5 rf5 Pe3",
         "e5",
     ),
-    // R8 Insane Ninja.
+    // rules.md § The Insane Ninja Insane Ninja.
     ("insane-empty", "insane-ninja", "Ie5", "e5"),
     (
         "insane-seed",
@@ -55,7 +55,7 @@ pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
         "Id4 pd5 pd6 Pc4 nb4 re4",
         "d4",
     ),
-    // R9 Leaping (Mad) Ninja Guard.
+    // rules.md § The Leaping Ninja Guard Leaping (Mad) Ninja Guard.
     ("leaping-empty", "insane-ninja", "Le5", "e5"),
     (
         "leaping-seed",
@@ -63,10 +63,10 @@ pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
         "Ld5 pc4 pb3 Pe6 nf7 re4",
         "d5",
     ),
-    // R10 Stealth Gryphon.
+    // rules.md § The Stealth Gryphon Stealth Gryphon.
     ("gryphon-empty", "stealth-ninja", "Ye5", "e5"),
     ("gryphon-seed", "stealth-ninja", "yh1 Ke0", "h1"),
-    // R11 Stealth Anti-Gryphon.
+    // rules.md § The Stealth Anti-Gryphon Stealth Anti-Gryphon.
     ("anti-gryphon-empty", "stealth-ninja", "Ae5", "e5"),
     (
         "anti-gryphon-blocked",
@@ -74,7 +74,7 @@ pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
         "ae4 Pe5 pd4 Ng5 Rg1",
         "e4",
     ),
-    // R12 Super Cannon.
+    // rules.md § The Super Cannon Super Cannon.
     (
         "cannon-empty",
         "stealth-ninja-alternative-reinforcements",
@@ -87,7 +87,7 @@ pub const PIECE_DIAGRAMS: &[(&str, &str, &str, &str)] = &[
         "Ce4 Pe6 re8 pc4 na4 Nf4 bi4",
         "e4",
     ),
-    // R13 pawn and R15, R16 ninja pawns.
+    // rules.md § Pawns pawn and § Pawns ninja pawns.
     ("pawn", "birds-and-ninjas", "Pe2 nd3 pe5", "e2"),
     (
         "ninja-pawn-own-half",

@@ -31,7 +31,7 @@ fn a_game_file_loads_validates_and_plays() {
         "{err}"
     );
 
-    // The start: bombers on a1/j1 (a10/j10 mirrored), the reserve in R28 order.
+    // The start: bombers on a1/j1 (a10/j10 mirrored), the reserve in rules.md § Position strings order.
     let start =
         "frnbqkbnrf/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/FRNBQKBNRF[GJJgjj] w BIbi - 0 1";
     let (code, out, _) = FAIRYFORGE.run_in(&dir, &["fen", "bomber-slots.toml"]);
@@ -39,7 +39,7 @@ fn a_game_file_loads_validates_and_plays() {
 
     let (code, moves, _) = FAIRYFORGE.run_in(&dir, &["moves", "bomber-slots.toml"]);
     assert_eq!(code, 0);
-    // The corner bombers jump over their own pawns (R5); no drop has room yet.
+    // The corner bombers jump over their own pawns (rules.md § The Flying Bomber); no drop has room yet.
     assert!(moves.lines().any(|m| m == "a1a3") && moves.lines().any(|m| m == "j1j3"));
     assert!(!moves.contains('@'));
 
@@ -47,8 +47,8 @@ fn a_game_file_loads_validates_and_plays() {
     assert_eq!(code, 0);
     assert!(out.starts_with("nodes 1296\n"), "{out}");
 
-    // Drops: a ninja pawn pushed from e2 to e3 (R19), then the guard on the knight's
-    // square (R21: first rank).
+    // Drops: a ninja pawn pushed from e2 to e3 (rules.md § Reserves and drops), then the guard on the knight's
+    // square (rules.md § Reserves and drops: first rank).
     let game = ["e2e4", "e9e6", "J@e2e3", "J@e9e7", "c1d3", "c10d8", "G@c1"];
     let mut args = vec!["fen", "bomber-slots.toml", "--moves"];
     args.extend(game);
@@ -144,7 +144,7 @@ fn a_game_file_with_a_piece_of_its_own() {
     assert_eq!(n2, 36 * 36);
 
     // A game: the camel leaps out and takes the bishop on d10, the queen takes it back;
-    // the knight leaves c1 and the reserve camel drops there (R21).
+    // the knight leaves c1 and the reserve camel drops there (rules.md § Reserves and drops).
     l.play("a1b4 j10i7 b4c7 i7f8");
     assert_eq!(l.capture("c7d10"), vec!["bd10".to_string()]);
     assert_eq!(l.capture("e10d10"), vec!["Md10".to_string()]);

@@ -1,4 +1,4 @@
-//! Scripted games (R29 text) from the start of every game, through its drops, the captures
+//! Scripted games (move text (rules.md § Move text)) from the start of every game, through its drops, the captures
 //! of its special pieces, castling, en passant and promotion. Each checkpoint is a
 //! snapshot (moves, position string, perft 1-2), and the key facts are asserted here.
 
@@ -13,15 +13,15 @@ fn s(v: &[&str]) -> Vec<String> {
 // ---------------------------------------------------------------------------------------
 // Birds and Ninjas
 
-/// R5: the Flying Bomber jumps over its own queen (e0-e2), then takes two pawns in one
+/// rules.md § The Flying Bomber: the Flying Bomber jumps over its own queen (e0-e2), then takes two pawns in one
 /// jump (e3-e5 over e4 onto e5); the black queen takes it back.
 #[test]
 fn birds_and_ninjas_bomber_double_capture() {
     let mut l = Line::new("birds-and-ninjas");
     l.play("e2e4 e9e6 e0e2 d9d6 e2e3 d6d5 a2a3 e6e5 b2b3");
-    // R13: a pawn capture, d5xe4.
+    // rules.md § Pawns: a pawn capture, d5xe4.
     assert_eq!(l.capture("d5e4"), s(&["Pe4"]));
-    // The bomber on e3: the fly-over and the jump onto e5 are one move (R30).
+    // The bomber on e3: the fly-over and the jump onto e5 are one move (rules.md § Counting moves).
     assert_eq!(l.moves_starting("e3e5"), s(&["e3e5"]));
     assert_eq!(l.capture("e3e5"), s(&["pe4", "pe5"]));
     assert_eq!(l.at("e5"), "F");
@@ -30,8 +30,8 @@ fn birds_and_ninjas_bomber_double_capture() {
     insta::assert_snapshot!("bn_queen_takes_bomber", l.snap());
 }
 
-/// R5 fly-over from afar (e4 over f4 g4 and the pawn on h4, landing on i4); R19 ninja pawn
-/// drops with a push, for both sides; R18 the reserve count goes down.
+/// rules.md § The Flying Bomber fly-over from afar (e4 over f4 g4 and the pawn on h4, landing on i4); § Reserves and drops ninja pawn
+/// drops with a push, for both sides; rules.md § Reserves and drops the reserve count goes down.
 #[test]
 fn birds_and_ninjas_fly_over_and_drops() {
     let mut l = Line::new("birds-and-ninjas");
@@ -47,7 +47,7 @@ fn birds_and_ninjas_fly_over_and_drops() {
     assert_eq!(l.reserve(Black, "ninja-pawn"), 3);
     assert_eq!(l.at("h6"), "j");
     assert_eq!(l.at("h9"), ".");
-    // R19: White's drop on e2 with pushes to e3 and e4 (e5 holds the pawn).
+    // rules.md § Reserves and drops: White's drop on e2 with pushes to e3 and e4 (e5 holds the pawn).
     assert_eq!(l.moves_starting("J@e2"), s(&["J@e2", "J@e2e3", "J@e2e4"]));
     l.play("J@e2e3");
     assert_eq!(l.reserve(White, "ninja-pawn"), 3);
@@ -55,7 +55,7 @@ fn birds_and_ninjas_fly_over_and_drops() {
     insta::assert_snapshot!("bn_fly_over_and_drops", l.snap());
 }
 
-/// R14 extended en passant (e2-e5 passes e3 and e4; d4 takes on e3) and R22 flexible
+/// rules.md § En passant extended en passant (e2-e5 passes e3 and e4; d4 takes on e3) and § Castling flexible
 /// castling (the king three squares to i1, the rook to h1).
 #[test]
 fn birds_and_ninjas_en_passant_and_castling() {
@@ -76,7 +76,7 @@ fn birds_and_ninjas_en_passant_and_castling() {
     insta::assert_snapshot!("bn_castled", l.snap());
 }
 
-/// R17: a pawn promotes on rank 10 by capturing, to one of Q R B N, Ninja Guard, Bomber.
+/// rules.md § Promotion: a pawn promotes on rank 10 by capturing, to one of Q R B N, Ninja Guard, Bomber.
 #[test]
 fn birds_and_ninjas_promotion() {
     let mut l = Line::new("birds-and-ninjas");
@@ -95,7 +95,7 @@ fn birds_and_ninjas_promotion() {
     insta::assert_snapshot!("bn_promotion", l.snap());
 }
 
-/// R6: the Ninja Guard jumps over its own pawn (j1-h3), then takes two pawns in one jump
+/// rules.md § The Ninja Guard: the Ninja Guard jumps over its own pawn (j1-h3), then takes two pawns in one jump
 /// (h3 over g4 onto f5).
 #[test]
 fn birds_and_ninjas_guard_double_capture() {
@@ -109,8 +109,8 @@ fn birds_and_ninjas_guard_double_capture() {
 // ---------------------------------------------------------------------------------------
 // Stealth Ninja Chess
 
-/// R20: the Anti-Gryphon drops on e0; R7 the Ninja Warrior jumps over its queen and later
-/// captures by landing two squares away; R11 the Anti-Gryphon goes e0-e1 then diagonally
+/// rules.md § Reserves and drops: the Anti-Gryphon drops on e0; § The Ninja Warrior the Ninja Warrior jumps over its queen and later
+/// captures by landing two squares away; rules.md § The Stealth Anti-Gryphon the Anti-Gryphon goes e0-e1 then diagonally
 /// to b4 and takes a pawn.
 #[test]
 fn stealth_ninja_anti_gryphon_and_warrior() {
@@ -126,15 +126,15 @@ fn stealth_ninja_anti_gryphon_and_warrior() {
     assert_eq!(l.capture("e2e4"), s(&["pe4"]));
     insta::assert_snapshot!("sn_warrior_capture", l.snap());
     l.play("b9b6 d2d4 b6b5 e1e2 b5b4");
-    // e1, d2, c3 empty: the Anti-Gryphon lands on c3 or b4 (capture), never on e1 (R11:
+    // e1, d2, c3 empty: the Anti-Gryphon lands on c3 or b4 (capture), never on e1 (rules.md § The Stealth Anti-Gryphon:
     // at least two diagonal squares); a5 is behind the pawn.
     assert_eq!(l.moves_starting("e0"), s(&["e0b4", "e0c3"]));
     assert_eq!(l.capture("e0b4"), s(&["pb4"]));
     insta::assert_snapshot!("sn_anti_gryphon_capture", l.snap());
 }
 
-/// R22 castling (king to i1); R20 the Gryphon enters on e0; Black drops a ninja pawn with
-/// a push (R19); R10 the Gryphon goes e0-f1 then up the f-file.
+/// rules.md § Castling castling (king to i1); § Reserves and drops the Gryphon enters on e0; Black drops a ninja pawn with
+/// a push (rules.md § Reserves and drops); § The Stealth Gryphon the Gryphon goes e0-f1 then up the f-file.
 #[test]
 fn stealth_ninja_castling_and_gryphon() {
     let mut l = Line::new("stealth-ninja");
@@ -148,7 +148,7 @@ fn stealth_ninja_castling_and_gryphon() {
     insta::assert_snapshot!("sn_gryphon", l.snap());
 }
 
-/// R17: the Stealth Ninja promotion choices (Q R B N G W Y A, never the Insane Ninja).
+/// rules.md § Promotion: the Stealth Ninja promotion choices (Q R B N G W Y A, never the Insane Ninja).
 #[test]
 fn stealth_ninja_promotion() {
     let mut l = Line::new("stealth-ninja");
@@ -165,7 +165,7 @@ fn stealth_ninja_promotion() {
     insta::assert_snapshot!("sn_promotion", l.snap());
 }
 
-/// R25 Insane Ninja promotion (option on): the Ninja Guard raids h9 and jumps over the
+/// rules.md § Optional rules Insane Ninja promotion (option on): the Ninja Guard raids h9 and jumps over the
 /// bishop on g10 onto the warrior on f11 (a double capture on the rear square), and
 /// becomes an Insane Ninja there; the move text has no suffix. It checks the king at once.
 #[test]
@@ -188,7 +188,7 @@ fn stealth_ninja_insane_ninja_promotion() {
 // ---------------------------------------------------------------------------------------
 // Stealth Ninja Chess, alternate start (rooks in the corners)
 
-/// R22 with rooks on a1/j1: the king ends on i1 (rook to h1) for White, and on b10 (rook
+/// rules.md § Castling with rooks on a1/j1: the king ends on i1 (rook to h1) for White, and on b10 (rook
 /// to c10) for Black: four squares toward the a-rook.
 #[test]
 fn stealth_alternate_start_castling() {
@@ -220,7 +220,7 @@ fn stealth_alternate_start_castling() {
     insta::assert_snapshot!("sa_black_castled", l.snap());
 }
 
-/// R14: a2-a5 passes a3 and a4; the pawn on b5 takes it en passant on a4.
+/// rules.md § En passant: a2-a5 passes a3 and a4; the pawn on b5 takes it en passant on a4.
 #[test]
 fn stealth_alternate_start_en_passant() {
     let mut l = Line::new("stealth-ninja-alternate-start");
@@ -231,7 +231,7 @@ fn stealth_alternate_start_en_passant() {
     insta::assert_snapshot!("sa_en_passant", l.snap());
 }
 
-/// R6: the Ninja Guard beside the king jumps over its own pawn (g1-e3), then over the
+/// rules.md § The Ninja Guard: the Ninja Guard beside the king jumps over its own pawn (g1-e3), then over the
 /// black pawn on d4 onto the empty c5, capturing the pawn it jumps.
 #[test]
 fn stealth_alternate_start_guard_jump_capture() {
@@ -244,7 +244,7 @@ fn stealth_alternate_start_guard_jump_capture() {
 // ---------------------------------------------------------------------------------------
 // Stealth Ninja Chess, alternative setup (Leaping Ninja Guards on the rear squares)
 
-/// R9: the Leaping Ninja Guard leaps (3,1) from e0 to d3, on to e6, and takes the pawn on
+/// rules.md § The Leaping Ninja Guard: the Leaping Ninja Guard leaps (3,1) from e0 to d3, on to e6, and takes the pawn on
 /// f9 by a (1,3) leap (replacement only); the king takes it back.
 #[test]
 fn stealth_alternative_setup_leaping_guard() {
@@ -257,7 +257,7 @@ fn stealth_alternative_setup_leaping_guard() {
     insta::assert_snapshot!("sl_king_takes_back", l.snap());
 }
 
-/// R7: the Ninja Warrior in the corner jumps over its pawn (a1-a3), steps to a4 and takes
+/// rules.md § The Ninja Warrior: the Ninja Warrior in the corner jumps over its pawn (a1-a3), steps to a4 and takes
 /// two pawns in one jump (a4 over b4 onto c4).
 #[test]
 fn stealth_alternative_setup_warrior_double_capture() {
@@ -267,7 +267,7 @@ fn stealth_alternative_setup_warrior_double_capture() {
     insta::assert_snapshot!("sl_warrior_double_capture", l.snap());
 }
 
-/// R17: the alternative setup promotes to Q R B N W L Y A.
+/// rules.md § Promotion: the alternative setup promotes to Q R B N W L Y A.
 #[test]
 fn stealth_alternative_setup_promotion() {
     let mut l = Line::new("stealth-ninja-alternative-setup");
@@ -286,9 +286,9 @@ fn stealth_alternative_setup_promotion() {
 // ---------------------------------------------------------------------------------------
 // Stealth Ninja Chess, alternative reinforcements (Super Cannon and Flying Bomber)
 
-/// R20: the Super Cannon drops on e0; R12 it takes the pawn on e4 over its own queen
+/// rules.md § Reserves and drops: the Super Cannon drops on e0; § The Super Cannon it takes the pawn on e4 over its own queen
 /// (friendly screen), then the pawn on e9 and the queen on e10 at once (enemy screen).
-/// On e10 it attacks the king as a screen (R23): f10 screens g10, so Black is in check
+/// On e10 it attacks the king as a screen (rules.md § Check and legal moves): f10 screens g10, so Black is in check
 /// and the warrior takes the cannon.
 #[test]
 fn stealth_alternative_reinforcements_super_cannon() {
@@ -307,8 +307,8 @@ fn stealth_alternative_reinforcements_super_cannon() {
     assert_eq!(l.capture("e11e10"), s(&["Ce10"]));
 }
 
-/// Both sides castle (R22), then the Flying Bomber and the Super Cannon enter on the rear
-/// squares (R20) once the warriors have left them.
+/// Both sides castle (rules.md § Castling), then the Flying Bomber and the Super Cannon enter on the rear
+/// squares (rules.md § Reserves and drops) once the warriors have left them.
 #[test]
 fn stealth_alternative_reinforcements_castling_and_drops() {
     let mut l = Line::new("stealth-ninja-alternative-reinforcements");
@@ -325,7 +325,7 @@ fn stealth_alternative_reinforcements_castling_and_drops() {
     insta::assert_snapshot!("sr_castling_and_drops", l.snap());
 }
 
-/// R17: here pawns may become Super Cannons and Flying Bombers.
+/// rules.md § Promotion: here pawns may become Super Cannons and Flying Bombers.
 #[test]
 fn stealth_alternative_reinforcements_promotion() {
     let mut l = Line::new("stealth-ninja-alternative-reinforcements");
@@ -343,8 +343,8 @@ fn stealth_alternative_reinforcements_promotion() {
 // ---------------------------------------------------------------------------------------
 // Flying Bombers Grand Chess
 
-/// R16: the grand ninja pawn takes on d6, runs d6-d8 (two squares in the enemy half), takes
-/// on c9 and promotes on d10 by capturing; no en passant anywhere (R14).
+/// rules.md § Pawns: the grand ninja pawn takes on d6, runs d6-d8 (two squares in the enemy half), takes
+/// on c9 and promotes on d10 by capturing; no en passant anywhere (rules.md § En passant).
 #[test]
 fn flying_bombers_grand_pawn_run_and_promotion() {
     let mut l = Line::new("flying-bombers-grand");
@@ -371,7 +371,7 @@ fn flying_bombers_grand_pawn_run_and_promotion() {
     insta::assert_snapshot!("fb_promotion", l.snap());
 }
 
-/// R5: the corner bomber slides up to a4, then flies over the pawn on e4 from three squares
+/// rules.md § The Flying Bomber: the corner bomber slides up to a4, then flies over the pawn on e4 from three squares
 /// away and lands on f4; Black drops a ninja pawn with a push (5 in reserve).
 #[test]
 fn flying_bombers_grand_fly_over_and_drop() {
@@ -384,7 +384,7 @@ fn flying_bombers_grand_fly_over_and_drop() {
     insta::assert_snapshot!("fb_fly_over_and_drop", l.snap());
 }
 
-/// R22: the four-square castling toward the b-rook (king f1-b1, rook b1-c1).
+/// rules.md § Castling: the four-square castling toward the b-rook (king f1-b1, rook b1-c1).
 #[test]
 fn flying_bombers_grand_long_castling() {
     let mut l = Line::new("flying-bombers-grand");
@@ -403,7 +403,7 @@ fn flying_bombers_grand_long_castling() {
 // ---------------------------------------------------------------------------------------
 // Insane Ninja Chess
 
-/// R8: the Insane Ninja jumps diagonally over its pawn, then takes two pawns in one jump.
+/// rules.md § The Insane Ninja: the Insane Ninja jumps diagonally over its pawn, then takes two pawns in one jump.
 #[test]
 fn insane_ninja_double_capture() {
     let mut l = Line::new("insane-ninja");
@@ -413,7 +413,7 @@ fn insane_ninja_double_capture() {
     insta::assert_snapshot!("in_double_capture", l.snap());
 }
 
-/// R9 the Mad Leaping Ninja Guard leaps from the rear square, R22 castling one square,
+/// rules.md § The Leaping Ninja Guard the Mad Leaping Ninja Guard leaps from the rear square, § Castling castling one square,
 /// then the guard's (1,3) leap takes f9 and the king takes back.
 #[test]
 fn insane_ninja_leaping_guard_and_castling() {
@@ -427,7 +427,7 @@ fn insane_ninja_leaping_guard_and_castling() {
     insta::assert_snapshot!("in_leaping_guard_taken", l.snap());
 }
 
-/// R26 (4 ninja pawns) with a drop and push, then a promotion to an Insane Ninja (R17).
+/// rules.md § The games (4 ninja pawns) with a drop and push, then a promotion to an Insane Ninja (§ Promotion).
 #[test]
 fn insane_ninja_drop_and_promotion() {
     let mut l = Line::new("insane-ninja");
@@ -463,7 +463,7 @@ fn pick_the_piece_castling() {
     insta::assert_snapshot!("pp_castling", l.snap());
 }
 
-/// R17: with nothing chosen, pawns promote to Q R B N only; a10 is an empty slot.
+/// rules.md § Promotion: with nothing chosen, pawns promote to Q R B N only; a10 is an empty slot.
 #[test]
 fn pick_the_piece_promotion() {
     let mut l = Line::new("pick-the-piece");
@@ -478,7 +478,7 @@ fn pick_the_piece_promotion() {
     insta::assert_snapshot!("pp_promotion", l.snap());
 }
 
-/// R14 en passant in Pick the Piece.
+/// rules.md § En passant en passant in Pick the Piece.
 #[test]
 fn pick_the_piece_en_passant() {
     let mut l = Line::new("pick-the-piece");
@@ -490,7 +490,7 @@ fn pick_the_piece_en_passant() {
 // ---------------------------------------------------------------------------------------
 // Air and Trench Warfare
 
-/// R21: the Super Cannon drops on c1 (the knight's square); R12 it takes the pawn on c9
+/// rules.md § Reserves and drops: the Super Cannon drops on c1 (the knight's square); § The Super Cannon it takes the pawn on c9
 /// (an enemy screen) and the knight on c10 at once; the rook takes it back.
 #[test]
 fn air_and_trench_cannon_drop_and_double_capture() {
@@ -509,8 +509,8 @@ fn air_and_trench_cannon_drop_and_double_capture() {
     insta::assert_snapshot!("at_rook_takes_cannon", l.snap());
 }
 
-/// R22 castling to i1, then the Flying Bomber drops on the emptied g1 (R21) and a ninja
-/// pawn on e2 with a push (R19).
+/// rules.md § Castling castling to i1, then the Flying Bomber drops on the emptied g1 (§ Reserves and drops) and a ninja
+/// pawn on e2 with a push (rules.md § Reserves and drops).
 #[test]
 fn air_and_trench_castling_and_drops() {
     let mut l = Line::new("air-and-trench-warfare");
@@ -525,7 +525,7 @@ fn air_and_trench_castling_and_drops() {
     insta::assert_snapshot!("at_castling_and_drops", l.snap());
 }
 
-/// R17 for Pick the Piece: Q R B N plus the slot piece (Ninja Guard) and the reserve pieces
+/// rules.md § Promotion for Pick the Piece: Q R B N plus the slot piece (Ninja Guard) and the reserve pieces
 /// (Super Cannon, Flying Bomber), never a ninja pawn.
 #[test]
 fn air_and_trench_promotion() {
@@ -541,7 +541,7 @@ fn air_and_trench_promotion() {
     insta::assert_snapshot!("at_promotion", l.snap());
 }
 
-/// R6: the slot's Ninja Guard takes two pawns in one jump.
+/// rules.md § The Ninja Guard: the slot's Ninja Guard takes two pawns in one jump.
 #[test]
 fn air_and_trench_guard_double_capture() {
     let mut l = Line::new("air-and-trench-warfare");

@@ -1,5 +1,5 @@
-//! The start of every built-in game: the position string (R28), the sorted legal moves
-//! (R29) and perft 1-3.
+//! The start of every built-in game: the position string (rules.md § Position strings), the sorted legal moves
+//! (rules.md § Move text) and perft 1-3.
 
 use fairyforge::{Position, perft};
 use fairyforge_tests::game;
@@ -62,7 +62,7 @@ start_tests! {
     capablanca => "capablanca",
 }
 
-/// R28: the exact example string of the rulings.
+/// rules.md § Position strings: the exact example string of the rulings.
 #[test]
 fn r28_birds_and_ninjas_start_string() {
     let p = Position::start(&game("birds-and-ninjas"));
@@ -72,7 +72,7 @@ fn r28_birds_and_ninjas_start_string() {
     );
 }
 
-/// The start positions of the rulings' table (R2 mirrored, R27 letters, R28 reserve order),
+/// The start positions of the rulings' table (rules.md § Black mirrors White mirrored, § Piece letters letters, § Position strings reserve order),
 /// written out independently of the game files.
 #[test]
 fn start_positions_match_the_rulings_table() {

@@ -1,4 +1,4 @@
-//! Helpers of the `games` tests: scripted games (R29 text), snapshot texts and the text
+//! Helpers of the `games` tests: scripted games (move text (rules.md § Move text)), snapshot texts and the text
 //! diagrams of `docs/games.md`.
 
 use std::sync::Arc;
@@ -20,7 +20,7 @@ impl Line {
         Line::start(game(name))
     }
 
-    /// A built-in game with optional rules (R25) turned on.
+    /// A built-in game with optional rules (rules.md § Optional rules) turned on.
     pub fn with_options(name: &str, options: &[&str]) -> Line {
         let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
         let v = fairyforge_tests::game_with_options(name, &opts)
@@ -105,7 +105,7 @@ impl Line {
         self.pos.reserve(color, k)
     }
 
-    /// The legal moves (R29 text, sorted) starting with `prefix`.
+    /// The legal moves (move text (rules.md § Move text), sorted) starting with `prefix`.
     pub fn moves_starting(&self, prefix: &str) -> Vec<String> {
         let mut v: Vec<String> = self
             .pos

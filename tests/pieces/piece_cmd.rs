@@ -1,7 +1,7 @@
 //! Issue 3: `fairyforge piece VARIANT PIECE [--at SQUARE] [--fen POSITION] [--svg FILE]`
 //! draws where a piece can go: on an empty board (its pseudo-legal moves, which there are
 //! its legal ones) or in a position (its legal moves). Holes of the 104-square board are
-//! blank and its rear squares drawn where they are (R1). The seed diagrams drawn in
+//! blank and its rear squares drawn where they are (rules.md § The board). The seed diagrams drawn in
 //! positions are in seed_pieces.rs.
 
 use crate::FAIRYFORGE;
@@ -22,7 +22,7 @@ fn piece_error(args: &[&str]) -> String {
     err
 }
 
-/// R5, R1: a Flying Bomber on e2 of the 104-square board slides down to the rear square e0
+/// rules.md § The Flying Bomber, § The board: a Flying Bomber on e2 of the 104-square board slides down to the rear square e0
 /// and up to e11; the holes d0, g0, ... are blank.
 #[test]
 fn bomber_on_the_104_square_board() {
@@ -31,7 +31,7 @@ fn bomber_on_the_104_square_board() {
     insta::assert_snapshot!("piece_bomber_e2_104", out);
 }
 
-/// R6, R1, seed 000 ("controls only 8 squares"): a Ninja Guard in the middle reaches 8
+/// rules.md § The Ninja Guard, § The board, seed 000 ("controls only 8 squares"): a Ninja Guard in the middle reaches 8
 /// squares; on the rear square e0 only the 4 that exist.
 #[test]
 fn ninja_guard_in_the_middle_and_on_a_rear_square() {
@@ -44,7 +44,7 @@ fn ninja_guard_in_the_middle_and_on_a_rear_square() {
     insta::assert_snapshot!("piece_ninja_guard", format!("{mid}\n{rear}"));
 }
 
-/// R10: the Stealth Gryphon from the middle of the Stealth Ninja board (its default
+/// rules.md § The Stealth Gryphon: the Stealth Gryphon from the middle of the Stealth Ninja board (its default
 /// square), by letter.
 #[test]
 fn gryphon_from_the_middle() {
@@ -52,7 +52,7 @@ fn gryphon_from_the_middle() {
     insta::assert_snapshot!("piece_gryphon_e5", out);
 }
 
-/// R11, R2: a Black Anti-Gryphon given by id with `--black`, on White's rear square e0.
+/// rules.md § The Stealth Anti-Gryphon, § Black mirrors White: a Black Anti-Gryphon given by id with `--black`, on White's rear square e0.
 #[test]
 fn black_anti_gryphon_by_id() {
     let out = piece(&[
@@ -66,7 +66,7 @@ fn black_anti_gryphon_by_id() {
     insta::assert_snapshot!("piece_anti_gryphon_black_e0", out);
 }
 
-/// R15, R2: a Black ninja pawn (lower-case letter) on its second rank.
+/// rules.md § Pawns, § Black mirrors White: a Black ninja pawn (lower-case letter) on its second rank.
 #[test]
 fn black_ninja_pawn_by_letter() {
     let out = piece(&["birds-and-ninjas", "j", "--at", "e9"]);
@@ -74,7 +74,7 @@ fn black_ninja_pawn_by_letter() {
     insta::assert_snapshot!("piece_ninja_pawn_black_e9", out);
 }
 
-/// R4: an orthodox knight in a corner of the 8x8 chess board.
+/// rules.md § The pieces: an orthodox knight in a corner of the 8x8 chess board.
 #[test]
 fn knight_in_a_corner() {
     let out = piece(&["chess", "N", "--at", "a1"]);

@@ -1,14 +1,14 @@
 //! Issue 3: every seed piece from TOML primitives, with the seed pages' diagrams and
 //! examples as tests. Each test names the seed file (`seed000` = seeds/000_*.txt, ...) and
-//! the ruling (R5, ...) it checks, builds the position the page describes (the diagrams
+//! the ruling (rules.md § The Flying Bomber, ...) it checks, builds the position the page describes (the diagrams
 //! themselves are lost: positions are reconstructed from the text), asserts the page's
 //! claims explicitly (a check, a threat, a move that exists or not, what a move captures)
-//! and snapshots the piece's moves (R29 text, sorted, one per line, as `fairyforge moves`
+//! and snapshots the piece's moves (move text (rules.md § Move text), sorted, one per line, as `fairyforge moves`
 //! prints them) with the diagram `fairyforge piece` draws for them. Every snapshot was
 //! checked by hand against the seed text and the rulings.
 //!
 //! Where the piece's side is not to move (a piece giving check, or threatening while the
-//! other side is to move), its pseudo-legal moves are shown: what it threatens (R23).
+//! other side is to move), its pseudo-legal moves are shown: what it threatens (rules.md § Check and legal moves).
 
 use std::sync::Arc;
 
@@ -42,7 +42,7 @@ fn setup_with(spec: &str, pieces: &str, reserve: &str, side: char) -> Position {
 }
 
 /// The moves of the piece on `at`: its legal moves when its side is to move, else its
-/// pseudo-legal ones (what it threatens, R23).
+/// pseudo-legal ones (what it threatens, rules.md § Check and legal moves).
 fn piece_move_list(p: &Position, at: &str) -> Vec<Move> {
     let sq = p.variant().geometry().parse_square(at).unwrap();
     let (_, color) = p.piece_at(sq).unwrap_or_else(|| panic!("no piece on {at}"));
@@ -56,7 +56,7 @@ fn piece_move_list(p: &Position, at: &str) -> Vec<Move> {
     }
 }
 
-/// The moves of the piece on `at` as R29 text, sorted.
+/// The moves of the piece on `at` as move text (rules.md § Move text), sorted.
 fn moves_of(p: &Position, at: &str) -> Vec<String> {
     let mut v: Vec<String> = piece_move_list(p, at)
         .iter()
@@ -66,8 +66,8 @@ fn moves_of(p: &Position, at: &str) -> Vec<String> {
     v
 }
 
-/// The squares a move of the piece on `at` (given by its R29 text) captures on, sorted.
-/// Panics unless exactly one such move exists (R30: one move per landing and captures).
+/// The squares a move of the piece on `at` (given by its move text (rules.md § Move text)) captures on, sorted.
+/// Panics unless exactly one such move exists (rules.md § Counting moves: one move per landing and captures).
 fn captures(p: &Position, at: &str, text: &str) -> Vec<String> {
     let g = p.variant().geometry();
     let found: Vec<Move> = piece_move_list(p, at)
@@ -88,7 +88,7 @@ fn sq(p: &Position, name: &str) -> fairyforge::Square {
     p.variant().geometry().parse_square(name).unwrap()
 }
 
-/// Is the piece on `name` attacked by `by` (R23)?
+/// Is the piece on `name` attacked by `by` (rules.md § Check and legal moves)?
 fn attacked(p: &Position, name: &str, by: Color) -> bool {
     let s = sq(p, name);
     let fast = p.is_attacked(s, by);
@@ -101,7 +101,7 @@ fn attacked(p: &Position, name: &str, by: Color) -> bool {
 }
 
 /// The section of a snapshot for the piece on `at`: the position, its moves one per line
-/// (R29, sorted) and the diagram `fairyforge piece` draws, whose own list of moves must be
+/// (rules.md § Move text, sorted) and the diagram `fairyforge piece` draws, whose own list of moves must be
 /// the same.
 fn section(spec: &str, p: &Position, at: &str) -> String {
     let moves = moves_of(p, at);
@@ -129,9 +129,9 @@ fn snapshot(name: &str, sections: &[String]) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Flying Bomber (R5). Diagrams 1-3 of seed 000 (and 002, same text), on 8x8 boards.
+// Flying Bomber (rules.md § The Flying Bomber). Diagrams 1-3 of seed 000 (and 002, same text), on 8x8 boards.
 
-/// Seed 000/002 diag 1 (R5, R23): White's bomber on f4, White piece on e4, Black rook d4,
+/// Seed 000/002 diag 1 (rules.md § The Flying Bomber, § Check and legal moves): White's bomber on f4, White piece on e4, Black rook d4,
 /// pawn g4, rook h4, bishop f7, king f2, knight f1. "threatening ... the black bishop on f7
 /// by moving f4-f8", "the black rook on d4 by moving f4-d4 ... cannot land on any squares
 /// beyond d4", "f4-h4 ... bombing pawn on g4 and ... rook on h4 ... cannot move to g4",
@@ -159,9 +159,9 @@ fn seed000_diag1_bomber_threats_and_check() {
     snapshot("seed000_diag1", &[section(BOARD8, &p, "f4")]);
 }
 
-/// Seed 000/002 diag 1 (R5, R30): "If there was no rook on h4 then the bomber can just
+/// Seed 000/002 diag 1 (rules.md § The Flying Bomber, § Counting moves): "If there was no rook on h4 then the bomber can just
 /// capture the pawn by moving f4-h4" (flying over g4 onto h4 and the two-square jump over
-/// it are one move, R30).
+/// it are one move, rules.md § Counting moves).
 #[test]
 fn seed000_diag1_without_the_rook_on_h4() {
     let p = setup(BOARD8, "Ff4 Pe4 Ka8 rd4 pg4 bf7 kf2 nf1", 'b');
@@ -170,7 +170,7 @@ fn seed000_diag1_without_the_rook_on_h4() {
     snapshot("seed000_diag1_no_rook_h4", &[section(BOARD8, &p, "f4")]);
 }
 
-/// Seed 000/002 diag 1 (R5, R23): "If the king moves, the knight will not be under attack
+/// Seed 000/002 diag 1 (rules.md § The Flying Bomber, § Check and legal moves): "If the king moves, the knight will not be under attack
 /// either" (the knight on f1 is three squares away with no square beyond it).
 #[test]
 fn seed000_diag1_king_moves_knight_still_safe() {
@@ -182,7 +182,7 @@ fn seed000_diag1_king_moves_knight_still_safe() {
     snapshot("seed000_diag1_king_moved", &[section(BOARD8, &p, "f4")]);
 }
 
-/// Seed 000/002 diag 2 (R5, R23): White bomber d4, White pawn f4; Black king d7, rook d8,
+/// Seed 000/002 diag 2 (rules.md § The Flying Bomber, § Check and legal moves): White bomber d4, White pawn f4; Black king d7, rook d8,
 /// rook e4, pawn d2. "not checking the king at d7 because there is no empty square behind
 /// it", "The rook on e4 is adjacent to the flying bomber and threatening it. But the Flying
 /// Bomber cannot do anything because the white pawn occupies f4", "does attack the pawn on
@@ -217,7 +217,7 @@ fn seed000_diag2_bomber_hampered() {
     snapshot("seed000_diag2", &[section(BOARD8, &p, "d4")]);
 }
 
-/// Seed 000/002 diag 2 (R5, R23): "The rook on d8 is pinned, because moving it would enable
+/// Seed 000/002 diag 2 (rules.md § The Flying Bomber, § Check and legal moves): "The rook on d8 is pinned, because moving it would enable
 /// the king to be captured": it has pseudo-legal moves along rank 8 but no legal one.
 /// "However, the king can simply move away".
 #[test]
@@ -232,7 +232,7 @@ fn seed000_diag2_rook_d8_pinned() {
     );
 }
 
-/// Seed 000/002 diag 2 (R5, R23): after the king moves away "the rook on d8 is not
+/// Seed 000/002 diag 2 (rules.md § The Flying Bomber, § Check and legal moves): after the king moves away "the rook on d8 is not
 /// threatened because there is no empty square beyond it".
 #[test]
 fn seed000_diag2_king_away_rook_not_threatened() {
@@ -243,7 +243,7 @@ fn seed000_diag2_king_away_rook_not_threatened() {
     snapshot("seed000_diag2_king_away", &[section(BOARD8, &p, "d4")]);
 }
 
-/// Seed 000/002 diag 2 (R5): "If f4 was an empty square, the bomber could capture the
+/// Seed 000/002 diag 2 (rules.md § The Flying Bomber): "If f4 was an empty square, the bomber could capture the
 /// rook" (landing on f4, never further).
 #[test]
 fn seed000_diag2_f4_empty_bomber_takes_e4() {
@@ -255,7 +255,7 @@ fn seed000_diag2_f4_empty_bomber_takes_e4() {
     snapshot("seed000_diag2_f4_empty", &[section(BOARD8, &p, "d4")]);
 }
 
-/// Seed 000/002 diag 2 (R5): "if there was another enemy piece on f4 instead of the white
+/// Seed 000/002 diag 2 (rules.md § The Flying Bomber): "if there was another enemy piece on f4 instead of the white
 /// pawn, then the bomber could have captured both pieces".
 #[test]
 fn seed000_diag2_enemy_on_f4_double_capture() {
@@ -264,7 +264,7 @@ fn seed000_diag2_enemy_on_f4_double_capture() {
     snapshot("seed000_diag2_f4_enemy", &[section(BOARD8, &p, "d4")]);
 }
 
-/// Seed 000/002 diag 3 (R5, R23), reconstructed: Black's bomber on a4 "is threatening
+/// Seed 000/002 diag 3 (rules.md § The Flying Bomber, § Check and legal moves), reconstructed: Black's bomber on a4 "is threatening
 /// white's pawns at d4 and a7" (flying over them onto e4 and a8), "the white bishop is
 /// defending both pawns (colored squares)" (the bishop on c6 sees both landing squares a8
 /// and e4) and "the bishop is also attacking the bird" (c6-b5-a4).
@@ -287,7 +287,7 @@ fn seed000_diag3_black_bomber_and_the_bishop() {
     snapshot("seed000_diag3", &[section(BOARD8, &p, "a4")]);
 }
 
-/// Seed 000/002 diag 3 (R5, R23): the bishop "defending both pawns": after either capture
+/// Seed 000/002 diag 3 (rules.md § The Flying Bomber, § Check and legal moves): the bishop "defending both pawns": after either capture
 /// the bomber stands on a square the bishop attacks, and the bishop can take it.
 #[test]
 fn seed000_diag3_bishop_recaptures() {
@@ -306,7 +306,7 @@ fn seed000_diag3_bishop_recaptures() {
     snapshot("seed000_diag3_recaptures", &sections);
 }
 
-/// Seed 002 (R5): "It must capture the enemy piece it jumps over (capturing is not
+/// Seed 002 (rules.md § The Flying Bomber): "It must capture the enemy piece it jumps over (capturing is not
 /// optional)" and "when it makes this jump under above conditions capturing both pieces is
 /// mandatory": the only move onto d6 over the enemy on d5 captures it, and the only move
 /// over the enemy on e4 onto the enemy on f4 captures both.
@@ -318,7 +318,7 @@ fn seed002_bomber_jump_capture_is_mandatory() {
     snapshot("seed002_mandatory", &[section(BOARD8, &p, "d4")]);
 }
 
-/// Seed 002 and 001 (R5, R30): "If ... there is one empty square between the Flying Bomber
+/// Seed 002 and 001 (rules.md § The Flying Bomber, § Counting moves): "If ... there is one empty square between the Flying Bomber
 /// and the enemy piece, the Bomber can either capture by landing two squares away on the
 /// target's square or use the standard method of capturing by landing on empty square
 /// immediately after target."
@@ -331,7 +331,7 @@ fn seed002_bomber_two_away_either_way() {
     snapshot("seed002_either_way", &[section(BOARD8, &p, "d4")]);
 }
 
-/// Seed 000 (R5): "The Flying Bomber can fly over one friendly piece adjacent to it ... and
+/// Seed 000 (rules.md § The Flying Bomber): "The Flying Bomber can fly over one friendly piece adjacent to it ... and
 /// land on an empty square immediately after it. When it flies over an adjacent friendly
 /// piece, its range is limited to two squares"; and "if there was a friendly piece in
 /// immediate vicinity ... and an enemy piece right after it, then the bird can fly over the
@@ -348,7 +348,7 @@ fn seed000_bomber_over_a_friend() {
     snapshot("seed000_over_friend", &[section(BOARD8, &p, "d4")]);
 }
 
-/// Seed 000 (R5): "It cannot fly over or capture a second piece or land on any square
+/// Seed 000 (rules.md § The Flying Bomber): "It cannot fly over or capture a second piece or land on any square
 /// beyond the first empty square" and "For a successful bombing, there must be an empty
 /// square immediately after the first enemy piece".
 #[test]
@@ -364,7 +364,7 @@ fn seed000_bomber_first_empty_square_only() {
     snapshot("seed000_first_empty", &[section(BOARD8, &p, "d2")]);
 }
 
-/// R23 and R1 on the 104-square board (seed 000): a king orthogonally next to an enemy
+/// rules.md § Check and legal moves and § The board on the 104-square board (seed 000): a king orthogonally next to an enemy
 /// bomber is in check when the square behind it exists and is empty (e1 with e0 behind),
 /// not when it is a hole (d1, d0 does not exist).
 #[test]
@@ -383,9 +383,9 @@ fn r23_bomber_next_to_king_and_the_rear_squares() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Ninja Guard (R6), Ninja Warrior (R7).
+// Ninja Guard (rules.md § The Ninja Guard), Ninja Warrior (§ The Ninja Warrior).
 
-/// Seed 000 (R6): "The Ninja Guard on d4 can capture all the pieces in the diagram. It can
+/// Seed 000 (rules.md § The Ninja Guard): "The Ninja Guard on d4 can capture all the pieces in the diagram. It can
 /// capture the pawn on b6 by jumping over the knight at c5. It can capture the knight on c3
 /// by moving to c3 or by jumping over the knight and landing on b2. It can capture the rook
 /// on e5 by moving to e5 or it can capture both the rook and the pawn by jumping over to f6."
@@ -413,7 +413,7 @@ fn seed000_ninja_guard_d4() {
     );
 }
 
-/// Seed 001 (R6): "It can leap over a diagonally adjacent piece to land exactly 2 squares
+/// Seed 001 (rules.md § The Ninja Guard): "It can leap over a diagonally adjacent piece to land exactly 2 squares
 /// away", "It is mandatory to capture when jumping over an enemy piece"; seed 000: it
 /// "controls only 8 squares".
 #[test]
@@ -430,7 +430,7 @@ fn seed001_ninja_guard_leaps_and_must_capture() {
     snapshot("seed001_ninja_guard", &[section("stealth-ninja", &p, "d4")]);
 }
 
-/// R23 (and R6): "A king next to an enemy Ninja Guard with an empty square behind it is in
+/// rules.md § Check and legal moves (and § The Ninja Guard): "A king next to an enemy Ninja Guard with an empty square behind it is in
 /// check": the guard can step onto it or jump over it (capturing it) to the square behind.
 #[test]
 fn r23_king_next_to_ninja_guard() {
@@ -444,7 +444,7 @@ fn r23_king_next_to_ninja_guard() {
     );
 }
 
-/// Seed 001 (R7): the Ninja Warrior "can move one or two steps orthogonally. It can leap
+/// Seed 001 (rules.md § The Ninja Warrior): the Ninja Warrior "can move one or two steps orthogonally. It can leap
 /// over a piece to land exactly 2 squares away", "capture an adjacent enemy piece by
 /// jumping over it. If jumping over an enemy piece this capture is mandatory", "capture two
 /// pieces (the first immediately adjacent, and the next right after)".
@@ -467,13 +467,13 @@ fn seed001_ninja_warrior() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Insane Ninja (R8), Leaping Ninja Guard (R9): seed 003's diagrams.
+// Insane Ninja (rules.md § The Insane Ninja), Leaping Ninja Guard (§ The Leaping Ninja Guard): seed 003's diagrams.
 
-/// Seed 003 (R8): "The Insane Ninja on d4 can capture all the pieces in the diagram ... the
+/// Seed 003 (rules.md § The Insane Ninja): "The Insane Ninja on d4 can capture all the pieces in the diagram ... the
 /// pawn on d5 by moving to that square or ... both pawns on d5 and d6 by jumping to d6. It
 /// can capture the knight on b4 by jumping over the pawn at c4. It can capture the rook at
 /// e4 by moving to e4 or leaping to f4." (The pawn on c4 is White's: the knight is taken
-/// alone.) No knight moves (R8).
+/// alone.) No knight moves (rules.md § The Insane Ninja).
 #[test]
 fn seed003_insane_ninja_d4() {
     let p = setup("insane-ninja", "Id4 Pc4 Kf1 pd5 pd6 nb4 re4 kf10", 'w');
@@ -491,7 +491,7 @@ fn seed003_insane_ninja_d4() {
     snapshot("seed003_insane_ninja", &[section("insane-ninja", &p, "d4")]);
 }
 
-/// Seed 003 (R9): "The Ninja Guard on d5 can capture all the pieces in the diagram. It can
+/// Seed 003 (rules.md § The Leaping Ninja Guard): "The Ninja Guard on d5 can capture all the pieces in the diagram. It can
 /// also jump to the squares in red [the (3,1) leaps], or move to any square that is 1 step
 /// away diagonally that is not occupied by a friendly piece. It can capture the pawn on c4
 /// by moving to that square or capture both pawns on c4 and b3 by jumping to b3. It can
@@ -517,7 +517,7 @@ fn seed003_leaping_ninja_guard_d5() {
     );
 }
 
-/// Seed 001 (R9): the Leaping Ninja Guard's "3, 1 leap ... When using this mode of
+/// Seed 001 (rules.md § The Leaping Ninja Guard): the Leaping Ninja Guard's "3, 1 leap ... When using this mode of
 /// movement, they capture by replacement. (The jump over capture is reserved for the 2
 /// square diagonal leap)": enemies on the squares between d4 and g5/g3 stay.
 #[test]
@@ -536,9 +536,9 @@ fn seed001_leaping_ninja_guard_camel_replaces_only() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Stealth Gryphon (R10) and Anti-Gryphon (R11): seed 001.
+// Stealth Gryphon (rules.md § The Stealth Gryphon) and Anti-Gryphon (§ The Stealth Anti-Gryphon): seed 001.
 
-/// Seed 001 (R10, R1): "Partial board shows white king on e0 and black Stealth Gryphon on
+/// Seed 001 (rules.md § The Stealth Gryphon, § The board): "Partial board shows white king on e0 and black Stealth Gryphon on
 /// h1 ... hampered by the edge of the board but still exerts great influence ... it is not
 /// checking king because it needs to go one diagonal first and then 2 or more orthogonal
 /// outwards and there is no such path towards the king."
@@ -557,7 +557,7 @@ fn seed001_gryphon_h1_near_the_edge() {
     snapshot("seed001_gryphon_h1", &[section("stealth-ninja", &p, "h1")]);
 }
 
-/// Seed 001 (R10, R1, R20): a Gryphon reaches a rear square (d3-e2-e1-e0) and moves from
+/// Seed 001 (rules.md § The Stealth Gryphon, § The board, § Reserves and drops): a Gryphon reaches a rear square (d3-e2-e1-e0) and moves from
 /// one (where it is dropped): after the diagonal step it never stops before the second
 /// orthogonal square, and holes stop its lines.
 #[test]
@@ -578,7 +578,7 @@ fn seed001_gryphon_and_the_rear_squares() {
     );
 }
 
-/// Seed 001 (R11): "Partial board shows black Stealth Anti-Gryphon on e4. Note that it will
+/// Seed 001 (rules.md § The Stealth Anti-Gryphon): "Partial board shows black Stealth Anti-Gryphon on e4. Note that it will
 /// control more squares on the actual board": one orthogonal step, then 2 or more squares
 /// diagonally outward.
 #[test]
@@ -595,7 +595,7 @@ fn seed001_anti_gryphon_e4() {
     );
 }
 
-/// Seed 001 (R11): "Notice its long-range prowess but short-range vulnerability. Esp note
+/// Seed 001 (rules.md § The Stealth Anti-Gryphon): "Notice its long-range prowess but short-range vulnerability. Esp note
 /// how easily a piece can block its path": a piece on the orthogonal step square (e5) or on
 /// the first diagonal square (g5) blocks everything beyond; it captures by replacement
 /// (b6) and stops there.
@@ -614,7 +614,7 @@ fn seed001_anti_gryphon_blocked() {
     );
 }
 
-/// Seed 001 (R11, R1): an Anti-Gryphon reaches a rear square (h2-g2, then f1 and e0).
+/// Seed 001 (rules.md § The Stealth Anti-Gryphon, § The board): an Anti-Gryphon reaches a rear square (h2-g2, then f1 and e0).
 #[test]
 fn seed001_anti_gryphon_reaches_e0() {
     let p = setup("stealth-ninja", "Ah2 Ka1 kf10", 'w');
@@ -628,11 +628,11 @@ fn seed001_anti_gryphon_reaches_e0() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Super Cannon (R12): seed 001 (alternative reinforcements) and 004.
+// Super Cannon (rules.md § The Super Cannon): seed 001 (alternative reinforcements) and 004.
 
 const REINF: &str = "stealth-ninja-alternative-reinforcements";
 
-/// Seed 001/004 (R12): "With a friendly screen, the Super Cannon captures the enemy piece by
+/// Seed 001/004 (rules.md § The Super Cannon): "With a friendly screen, the Super Cannon captures the enemy piece by
 /// leaping over the screen and landing on the target's square" (the screen stays).
 #[test]
 fn seed001_super_cannon_friendly_screen() {
@@ -645,7 +645,7 @@ fn seed001_super_cannon_friendly_screen() {
     );
 }
 
-/// Seed 001/004 (R12): "If the screen is an enemy piece then the firing mechanism of the
+/// Seed 001/004 (rules.md § The Super Cannon): "If the screen is an enemy piece then the firing mechanism of the
 /// Super Cannon is altered to destroy both its target and the screen at the same time!"
 #[test]
 fn seed001_super_cannon_enemy_screen_double_capture() {
@@ -653,14 +653,14 @@ fn seed001_super_cannon_enemy_screen_double_capture() {
     assert_eq!(captures(&p, "d4", "d4h4"), ["f4", "h4"]);
     assert!(
         attacked(&p, "f4", Color::White),
-        "the screen is attacked too (R23)"
+        "the screen is attacked too (rules.md § Check and legal moves)"
     );
     let m = moves_of(&p, "d4");
     assert!(!m.contains(&"d4f4".to_string()) && !m.contains(&"d4g4".to_string()));
     snapshot("seed001_cannon_enemy_screen", &[section(REINF, &p, "d4")]);
 }
 
-/// Seed 001/004 (R12): "It can also jump over an adjacent friendly piece to land 2 squares
+/// Seed 001/004 (rules.md § The Super Cannon): "It can also jump over an adjacent friendly piece to land 2 squares
 /// away. Note that it cannot jump over an enemy piece in this manner."
 #[test]
 fn seed001_super_cannon_jumps_friends_only() {
@@ -673,7 +673,7 @@ fn seed001_super_cannon_jumps_friends_only() {
     snapshot("seed001_cannon_jump", &[section(REINF, &p, "d4")]);
 }
 
-/// R23 with R12: a king used as an enemy screen is attacked ("or screen"): a capture past
+/// rules.md § Check and legal moves with § The Super Cannon: a king used as an enemy screen is attacked ("or screen"): a capture past
 /// it would take it too.
 #[test]
 fn r23_king_as_enemy_screen_is_in_check() {
@@ -684,11 +684,11 @@ fn r23_king_as_enemy_screen_is_in_check() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Pawn (R13) and en passant (R14): the Birds and Ninjas rules section of seed 000.
+// Pawn (rules.md § Pawns) and en passant (§ En passant): the Birds and Ninjas rules section of seed 000.
 
 const BN: &str = "birds-and-ninjas";
 
-/// Seed 000 (R13): "The white pawn at f2 can start f2-f5 or ... move f2-g3 to capture enemy
+/// Seed 000 (rules.md § Pawns): "The white pawn at f2 can start f2-f5 or ... move f2-g3 to capture enemy
 /// piece at g3".
 #[test]
 fn seed000_pawn_f2_one_to_three() {
@@ -697,8 +697,8 @@ fn seed000_pawn_f2_one_to_three() {
     snapshot("seed000_pawn_f2", &[section(BN, &p, "f2")]);
 }
 
-/// Seed 000 (R13): "or it can move f2-f4 then f4-f5, or f2-f3 followed by f3-f5, or move
-/// f2-g3 to capture ... followed by g3-g5 next time it moves" (at any time, R13), and "Once
+/// Seed 000 (rules.md § Pawns): "or it can move f2-f4 then f4-f5, or f2-f3 followed by f3-f5, or move
+/// f2-g3 to capture ... followed by g3-g5 next time it moves" (at any time, rules.md § Pawns), and "Once
 /// the pawn reaches the center row, it can move forward only one square at a time".
 #[test]
 fn seed000_pawn_later_moves() {
@@ -720,7 +720,7 @@ fn seed000_pawn_later_moves() {
     snapshot("seed000_pawn_later", &sections);
 }
 
-/// Seed 000 (R14): "White pawn on a2 black pawn on b4. If the white pawn moves from a2 to a4
+/// Seed 000 (rules.md § En passant): "White pawn on a2 black pawn on b4. If the white pawn moves from a2 to a4
 /// or a5, the black pawn on b4 can capture it as if it had moved to a3."
 #[test]
 fn seed000_en_passant_a2_a4_or_a5_b4_takes_on_a3() {
@@ -731,7 +731,7 @@ fn seed000_en_passant_a2_a4_or_a5_b4_takes_on_a3() {
         assert_eq!(
             p.fen().split(' ').nth(3),
             Some(eps),
-            "R28 targets after {push}"
+            "position-string targets after {push}"
         );
         assert_eq!(moves_of(&p, "b4"), ["b4a3", "b4b3"]);
         assert_eq!(captures(&p, "b4", "b4a3"), [victim]);
@@ -740,7 +740,7 @@ fn seed000_en_passant_a2_a4_or_a5_b4_takes_on_a3() {
     snapshot("seed000_ep_b4", &sections);
 }
 
-/// Seed 000 (R14): "if the black pawn is on b5 instead and the white pawn moves to a5 from
+/// Seed 000 (rules.md § En passant): "if the black pawn is on b5 instead and the white pawn moves to a5 from
 /// a2 then the black pawn can capture the white pawn as if it moved to a4. Note in this
 /// case the white pawn can still avoid the black pawn by moving to a3 instead."
 #[test]
@@ -758,7 +758,7 @@ fn seed000_en_passant_b5_and_avoiding_it() {
     );
 }
 
-/// Seed 000 (R14): "If a pawn slides forward 2 squares on its second move, it can also be
+/// Seed 000 (rules.md § En passant): "If a pawn slides forward 2 squares on its second move, it can also be
 /// captured en passant ... white pawn on a3 and black pawn on b5. White plays a3-a5, black
 /// pawn on b5 can capture the pawn en passant by moving to a4."
 #[test]
@@ -769,7 +769,7 @@ fn seed000_en_passant_a3_a5() {
     snapshot("seed000_ep_a3a5", &[section(BN, &p, "b5")]);
 }
 
-/// Seed 000 (R14): "The capture must be made on the next move."
+/// Seed 000 (rules.md § En passant): "The capture must be made on the next move."
 #[test]
 fn seed000_en_passant_only_at_once() {
     let mut p = setup(BN, "Pa2 Kf1 pb4 kf10", 'w');
@@ -779,9 +779,9 @@ fn seed000_en_passant_only_at_once() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Ninja pawn (R15, R19) and grand ninja pawn (R16).
+// Ninja pawn (rules.md § Pawns, § Reserves and drops) and grand ninja pawn (§ Pawns).
 
-/// Seed 000/001/003 (R15): "Thus White can on each turn move from e2-e3, e3-d3 and d3-d5."
+/// Seed 000/001/003 (rules.md § Pawns): "Thus White can on each turn move from e2-e3, e3-d3 and d3-d5."
 #[test]
 fn seed000_ninja_pawn_e2_e3_d3_d5() {
     let mut p = setup(BN, "Je2 Kj1 kf10", 'w');
@@ -792,11 +792,15 @@ fn seed000_ninja_pawn_e2_e3_d3_d5() {
     play(&mut p, &["e3d3", "f9f10"]);
     sections.push(section(BN, &p, "d3"));
     play(&mut p, &["d3d5"]);
-    assert_eq!(p.fen().split(' ').nth(3), Some("-"), "no en passant (R15)");
+    assert_eq!(
+        p.fen().split(' ').nth(3),
+        Some("-"),
+        "no en passant (rules.md § Pawns)"
+    );
     snapshot("seed000_ninja_pawn_e2_d5", &sections);
 }
 
-/// Seed 000 (R15): "Lets say the white ninja pawn went from e3-f3, it still has the option
+/// Seed 000 (rules.md § Pawns): "Lets say the white ninja pawn went from e3-f3, it still has the option
 /// of shooting forward to the middle (f5) regardless of how many moves it made before. e.g.
 /// it can go e2-e3, then e3-f3. It can now ... go f3-f5 if unobstructed."
 #[test]
@@ -810,7 +814,7 @@ fn seed000_ninja_pawn_e3_f3_f5() {
     snapshot("seed000_ninja_pawn_f3_f5", &[before, section(BN, &p, "f5")]);
 }
 
-/// Seed 000 (R15, R17): "The white ninja pawn at h9 can capture the bishop at i9 in
+/// Seed 000 (rules.md § Pawns, § Promotion): "The white ninja pawn at h9 can capture the bishop at i9 in
 /// addition to being able to go to g9 or to promote by going to h10."
 #[test]
 fn seed000_ninja_pawn_h9() {
@@ -827,7 +831,7 @@ fn seed000_ninja_pawn_h9() {
     snapshot("seed000_ninja_pawn_h9", &[section(BN, &p, "h9")]);
 }
 
-/// Seed 000 (R15, R14): "the black ninja pawn can go from e9-e6 or any other square in
+/// Seed 000 (rules.md § Pawns, § En passant): "the black ninja pawn can go from e9-e6 or any other square in
 /// between or d9 or f9. The white pawn at f7 cannot capture it en passant".
 #[test]
 fn seed000_black_ninja_pawn_e9_e6_no_en_passant() {
@@ -840,7 +844,7 @@ fn seed000_black_ninja_pawn_e9_e6_no_en_passant() {
     snapshot("seed000_ninja_pawn_e9_e6", &[first, section(BN, &p, "f7")]);
 }
 
-/// R14 (seed 000: "It cannot capture another pawn ... en passant"): a white ninja pawn on
+/// rules.md § En passant (seed 000: "It cannot capture another pawn ... en passant"): a white ninja pawn on
 /// b7 beside the squares a black pawn passed (a8, a7) takes nothing; a7 is a plain
 /// sideways move.
 #[test]
@@ -853,7 +857,7 @@ fn r14_ninja_pawn_never_captures_en_passant() {
     snapshot("r14_ninja_pawn_no_ep", &[section(BN, &p, "b7")]);
 }
 
-/// Seed 000 (R15, R3): "Once it passes the middle, the ninja pawn can only move 1 square
+/// Seed 000 (rules.md § Pawns, § Halves and the middle rank): "Once it passes the middle, the ninja pawn can only move 1 square
 /// forward at a time, or move 1 square horizontally", and "When the ninja pawn is on the
 /// top half of board (White rank 6 +...), it can also capture one square horizontally" -
 /// not on the middle rank 5.
@@ -871,7 +875,7 @@ fn seed000_ninja_pawn_upper_half() {
     );
 }
 
-/// Seed 000 (R19): the ninja pawn "is dropped ... into an empty space of the 2nd rank",
+/// Seed 000 (rules.md § Reserves and drops): the ninja pawn "is dropped ... into an empty space of the 2nd rank",
 /// "the player can just drop a pawn, or drop a pawn and move it 1-3 vacant squares towards
 /// the center", "A capture is not permitted during the drop". (Drops have no piece diagram.)
 #[test]
@@ -898,7 +902,7 @@ fn seed000_ninja_pawn_drops_and_push() {
 
 const FBG: &str = "flying-bombers-grand";
 
-/// Seed 002 (R16): "Thus White can on each turn move from e2-e3, e3-d3 and d3-d5" with the
+/// Seed 002 (rules.md § Pawns): "Thus White can on each turn move from e2-e3, e3-d3 and d3-d5" with the
 /// grand ninja pawn too.
 #[test]
 fn seed002_grand_ninja_pawn_e2_e3_d3_d5() {
@@ -913,7 +917,7 @@ fn seed002_grand_ninja_pawn_e2_e3_d3_d5() {
     snapshot("seed002_grand_ninja_pawn_e2_d5", &sections);
 }
 
-/// Seed 002 (R16): "From the middle exactly, (rank 5 for white...), the ninja pawn can move
+/// Seed 002 (rules.md § Pawns): "From the middle exactly, (rank 5 for white...), the ninja pawn can move
 /// only 1 square forward, but thereafter as soon as it enters enemy territory ... the pawn
 /// can go forward either 1 OR 2 empty spaces"; it captures sideways there.
 #[test]
@@ -929,7 +933,7 @@ fn seed002_grand_ninja_pawn_middle_and_enemy_half() {
     );
 }
 
-/// Seed 002 (R16, R17): "like the standard pawn, it can reach the promotion square from its
+/// Seed 002 (rules.md § Pawns, § Promotion): "like the standard pawn, it can reach the promotion square from its
 /// start position in a minimum of 4 moves": e2-e5, e5-e6, e6-e8, e8-e10 (promoting).
 #[test]
 fn seed002_grand_ninja_pawn_promotes_in_four_moves() {
@@ -953,7 +957,7 @@ fn seed002_grand_ninja_pawn_promotes_in_four_moves() {
 // ---------------------------------------------------------------------------------------
 // A new piece from the primitives alone.
 
-/// A Flying Bomber on the diagonals, defined by a test from the primitives of R5 (slide,
+/// A Flying Bomber on the diagonals, defined by a test from the primitives of rules.md § The Flying Bomber (slide,
 /// flyover, jump with capture-over): it loads and moves exactly as its definition says.
 #[test]
 fn new_piece_diagonal_flying_bomber() {
@@ -980,7 +984,7 @@ moves = [
         Variant::parse("diagonal-bombers.toml", text).unwrap_or_else(|e| panic!("{}", e.render()));
     let f = placement::fen(&v, "Dd4 Pc3 Kh1 pe5 pc5 pb6 pf2 kh8", "", 'w');
     let p = Position::from_fen(&v, &f).unwrap();
-    // NE: enemy e5, f6 empty: fly over it (= the jump, one move, R30); never g7 or h8.
+    // NE: enemy e5, f6 empty: fly over it (= the jump, one move, rules.md § Counting moves); never g7 or h8.
     // NW: enemies c5 and b6: the jump takes both; no fly-over (b6 is not empty).
     // SW: friend c3: jump to b2 (quiet); no slide past it.
     // SE: e3 empty, enemy f2, g1 empty: step to e3, jump onto f2, fly over it to g1.

@@ -22,7 +22,7 @@ fn show(args: &[&str]) -> String {
 fn birds_and_ninjas_start() {
     let out = show(&["birds-and-ninjas"]);
     let lines: Vec<&str> = out.lines().collect();
-    // Rank 11 and rank 0 draw only e and f (R1); the other squares are holes, blank.
+    // Rank 11 and rank 0 draw only e and f (rules.md § The board); the other squares are holes, blank.
     assert_eq!(lines[1], "11              f  f              11");
     assert_eq!(lines[12], " 0              F  F              0");
     assert_eq!(lines[14], "Reserve  White: Jx4   Black: jx4");
@@ -81,7 +81,7 @@ fn flying_bombers_grand_start() {
     insta::assert_snapshot!("show_flying_bombers_grand_start", out);
 }
 
-/// A grand ninja pawn's two-square step in the upper half (R16), e6-e8, marked.
+/// A grand ninja pawn's two-square step in the upper half (rules.md § Pawns), e6-e8, marked.
 #[test]
 fn flying_bombers_grand_after_moves() {
     let out = show(&[

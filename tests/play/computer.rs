@@ -5,7 +5,7 @@
 use super::util::session;
 use crate::FAIRYFORGE;
 
-/// Black's king on j10 has one move (R24 counts it), then White's rooks mate on rank 10.
+/// Black's king on j10 has one move (rules.md § The end of the game counts it), then White's rooks mate on rank 10.
 #[test]
 fn computer_against_computer_plays_to_mate() {
     let fen = "2/9k/R9/10/10/10/10/10/10/10/1R3K4/2[] b - - 0 50";

@@ -75,7 +75,7 @@ fn bad_input_is_explained_and_the_game_goes_on() {
         "ambiguous: could be f4h5 or g3h5",
         "two knights can reach h5"
     );
-    // The pinned pawn (R23): the message names the piece and the reason.
+    // The pinned pawn (rules.md § Check and legal moves): the message names the piece and the reason.
     let lines: Vec<&str> = out.lines().collect();
     let pinned = lines
         .iter()
@@ -89,7 +89,7 @@ fn bad_input_is_explained_and_the_game_goes_on() {
     insta::assert_snapshot!("bad_input", dialogue(&out));
 }
 
-/// Dropping from an empty reserve: White drops its four ninja pawns (R19), then asks for
+/// Dropping from an empty reserve: White drops its four ninja pawns (rules.md § Reserves and drops), then asks for
 /// a fifth; Black mirrors.
 #[test]
 fn drop_from_an_empty_reserve() {

@@ -2,9 +2,9 @@
 
 use super::util::{answer_to, dialogue, hvh, session};
 
-/// Birds and Ninjas to checkmate in R29 text (17 plies). White pins the pawns beside
+/// Birds and Ninjas to checkmate in move text (rules.md § Move text) (17 plies). White pins the pawns beside
 /// Black's king (bishop b6 on e9, queen j6 on g9), castles to open the f-file, and a
-/// Flying Bomber jumps from f6 to f8 taking both knights (R5 rule 3); from f8 it attacks
+/// Flying Bomber jumps from f6 to f8 taking both knights (rules.md § The Flying Bomber rule 3); from f8 it attacks
 /// the king across the f9 pawn, no piece can take it and the king has no square.
 pub const DOUBLE_CAPTURE_MATE: &[&str] = &[
     "f2f5", "a10c8", "g1b6", "c8e6", "f5e6", "c10d8", "e1j6", "d8f7", "h1i3", "h10g8", "f1h1i1g1",
@@ -43,7 +43,7 @@ fn checkmate_by_a_bomber_double_capture() {
 /// A second mate (15 plies), typed the way a player types: piece letter and square,
 /// pawn moves by square, `fxe6`, castling as the king's move `Kh1`, a drop by its final
 /// square `J@a8` (dropped on a9 and pushed), and the mate `Fxf8`, a Flying Bomber's
-/// fly-over capture of the knight on f7 from f0 (R5 rule 2).
+/// fly-over capture of the knight on f7 from f0 (rules.md § The Flying Bomber rule 2).
 const SHORT_FORMS: &[(&str, &str)] = &[
     ("f5", "f2f5"),
     ("Nd8", "c10d8"),
@@ -98,9 +98,9 @@ fn checkmate_typed_in_short_forms() {
     insta::assert_snapshot!("short_forms_mate", dialogue(&out));
 }
 
-/// Capture the Scepter (R25), turned on with `--option`: White's king walks onto Black's
+/// Capture the Scepter (rules.md § Optional rules), turned on with `--option`: White's king walks onto Black's
 /// rear square e11, taking the Flying Bomber there, and wins at once. From f10 the king
-/// may not go to e10 or e9, which that bomber attacks (R5 rule 3, R23).
+/// may not go to e10 or e9, which that bomber attacks (rules.md § The Flying Bomber rule 3, § Check and legal moves).
 #[test]
 fn capture_the_scepter_wins() {
     let fen = "f1/1k8/ppp2K4/10/10/10/10/10/5PPP2/10/1R8/2[JJjj] w - - 0 40";
@@ -137,7 +137,7 @@ fn capture_the_scepter_wins() {
     insta::assert_snapshot!("capture_the_scepter", out);
 }
 
-/// Threefold repetition (R24): both sides' knights go out and back twice; the start
+/// Threefold repetition (rules.md § The end of the game): both sides' knights go out and back twice; the start
 /// position stands on the board for the third time and the game is drawn.
 #[test]
 fn threefold_repetition_draws() {

@@ -1,5 +1,5 @@
 //! Issue 6: play the games. Whole games typed into `fairyforge play` (human against
-//! human, to checkmate and to the other ends of R24/R25), the short forms a player may
+//! human, to checkmate and to the other ends of rules.md § The end of the game/§ Optional rules), the short forms a player may
 //! type, the error messages for bad input (and that the game goes on after each), the
 //! text board of `show` on the 104-square and the 10x10 board, the SVG picture of a
 //! position, and the computer playing both sides to the end of a game.

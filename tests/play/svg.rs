@@ -40,7 +40,7 @@ fn birds_and_ninjas_start_picture() {
         .collect();
     assert_eq!(title.len(), 1);
     assert_eq!(title[0].text(), Some("Birds and Ninjas - White to move"));
-    // The squares: every rect of one square's size; 104 of them (R1), 10 per full rank
+    // The squares: every rect of one square's size; 104 of them (rules.md § The board), 10 per full rank
     // and 2 on each of ranks 11 and 0.
     let squares: Vec<_> = root
         .descendants()

@@ -1,4 +1,4 @@
-//! R22 flexible castling: seven options per side, and every way it is refused.
+//! rules.md § Castling flexible castling: seven options per side, and every way it is refused.
 
 use fairyforge_tests::{Rng, play, pos};
 
@@ -10,7 +10,7 @@ use crate::util::{castlings, game_with, has, listing, pos_with, strs};
 const BN_WHITE: &str = "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] w BIbi - 0 1";
 const BN_BLACK: &str = "2/gr3k2rg/1p6p1/10/10/10/10/10/10/1P6P1/GR3K2RG/2[] b BIbi - 0 1";
 
-/// The seven transpositions of the seed pages, king's move then rook's (R29).
+/// The seven transpositions of the seed pages, king's move then rook's (rules.md § Move text).
 const SEVEN_WHITE: [&str; 7] = [
     "f1b1b1c1", "f1c1b1d1", "f1d1b1e1", "f1e1b1f1", "f1g1i1f1", "f1h1i1g1", "f1i1i1h1",
 ];
@@ -28,7 +28,7 @@ const SEVEN_BLACK: [&str; 7] = [
 fn r22_birds_and_ninjas_all_seven_castlings_white() {
     let p = pos("birds-and-ninjas", BN_WHITE);
     assert_eq!(castlings(&p), strs(&SEVEN_WHITE));
-    // R30: castling and a plain king step to the same square are different moves.
+    // rules.md § Counting moves: castling and a plain king step to the same square are different moves.
     assert!(has(&p, "f1e1") && has(&p, "f1g1"));
     insta::assert_snapshot!(listing(&p));
 }
@@ -246,7 +246,7 @@ fn r22_r23_refused_through_a_square_attacked_only_as_a_jumped_over_square() {
     // A black Flying Bomber on e2, a white Ninja Warrior on e0. A king on e1 would be
     // captured only as the jumped-over piece of the bomber's e2-e0 jump (landing on the
     // warrior); the fly-over needs an empty e0 and the bomber never captures by landing
-    // on an adjacent square (R5). So e1 is attacked (R23): no b-side castling, no f1e1.
+    // on an adjacent square (rules.md § The Flying Bomber). So e1 is attacked (§ Check and legal moves): no b-side castling, no f1e1.
     let fen = "2/4k5/10/10/10/10/10/10/10/4f5/1R3K2R1/W1[] w BI - 0 1";
     let p = pos("stealth-ninja-alternative-reinforcements", fen);
     assert_eq!(castlings(&p), strs(&SEVEN_WHITE[4..]));
@@ -270,7 +270,7 @@ fn r22_r23_refused_through_a_square_attacked_only_as_a_jumped_over_square() {
 #[test]
 fn r22_r23_refused_through_a_square_attacked_only_as_a_cannon_screen() {
     // A black Super Cannon on e5 and a white Ninja Warrior on e0: a king on e1 would be
-    // the enemy screen the cannon destroys when it captures e0 (R12).
+    // the enemy screen the cannon destroys when it captures e0 (rules.md § The Super Cannon).
     let fen = "2/4k5/10/10/10/10/4c5/10/10/10/1R3K2R1/W1[] w BI - 0 1";
     let p = pos("stealth-ninja-alternative-reinforcements", fen);
     assert_eq!(castlings(&p), strs(&SEVEN_WHITE[4..]));
@@ -297,7 +297,7 @@ fn r22_rook_right_lost_when_its_home_square_is_captured_on() {
             "2/4k5/10/10/10/10/10/10/10/10/f4KN1R1/2[] w I - 0 2",
         ),
         (
-            "a black Ninja Warrior does the same (R7)",
+            "a black Ninja Warrior does the same (rules.md § The Ninja Warrior)",
             "stealth-ninja",
             "2/4k5/10/10/10/10/10/10/10/10/1Rw2KN1R1/2[] b BI - 0 1",
             "c1a1",
@@ -305,7 +305,7 @@ fn r22_rook_right_lost_when_its_home_square_is_captured_on() {
         ),
         (
             "a black Super Cannon takes a1 over the rook on b1, which as an enemy screen dies \
-             too (R12): the b-right goes",
+             too (rules.md § The Super Cannon): the b-right goes",
             "stealth-ninja-alternative-reinforcements",
             "2/4k5/10/10/10/10/10/10/10/10/GRcnnKN1R1/2[] b BI - 0 1",
             "c1a1",
@@ -418,7 +418,7 @@ fn edited(
     format!("{}{reserves} {side} - - 0 1", ranks.join("/"))
 }
 
-/// R22 computed from the ruling's words with the slow attack test (R23): every option
+/// rules.md § Castling computed from the ruling's words with the slow attack test (§ Check and legal moves): every option
 /// of the side to move, for the ninja games (rights are rook files; king-to files b..i).
 /// Long on purpose: the ruling read straight through, as the oracle the move generator is
 /// compared with, so that it reads like the rule and shares no step with the engine.

@@ -1,4 +1,4 @@
-//! R18..R21 reserves and drops, R28 reserves in the position string, R29 drop text.
+//! rules.md § Reserves and drops reserves and drops, § Position strings reserves in the position string, § Move text drop text.
 
 use fairyforge::{Color, EndReason, Outcome, Position, Variant};
 use fairyforge_tests::{play, pos};
@@ -19,8 +19,8 @@ fn r19_ninja_pawn_drops_on_rank_2_with_pushes_white() {
         ])
     );
     insta::assert_snapshot!(listing(&p));
-    // The drop with its push is one move: the reserve loses one J, the clock resets (R24),
-    // and a ninja pawn's push leaves no en-passant targets (R14).
+    // The drop with its push is one move: the reserve loses one J, the clock resets (rules.md § The end of the game),
+    // and a ninja pawn's push leaves no en-passant targets (rules.md § En passant).
     let mut p = pos("birds-and-ninjas", &fen.replace(" 0 1", " 7 1"));
     play(&mut p, &["J@e2e5"]);
     assert_eq!(
@@ -86,7 +86,7 @@ fn r20_stealth_gryphons_drop_on_an_empty_own_rear_square_only() {
         strs(&["A@f0", "J@e2", "J@e2e3", "J@e2e4", "J@e2e5", "Y@f0"])
     );
     insta::assert_snapshot!("stealth_white", listing(&p));
-    // Black: e11 empty; upper-case letters in the move text (R29).
+    // Black: e11 empty; upper-case letters in the move text (rules.md § Move text).
     let fen = "1w/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/WW[YAJJJJyajjjj] b BIbi - 0 1";
     let mut p = pos("stealth-ninja", fen);
     assert_eq!(drops(&p), strs(&["A@e11", "Y@e11"]));
@@ -239,7 +239,7 @@ fn r18_a_drop_may_mate() {
 
 #[test]
 fn r18_a_drop_may_give_check_from_a_rear_square() {
-    // Y@f0: diagonal step to g1, then up the g-file to the king on g5 (R10).
+    // Y@f0: diagonal step to g1, then up the g-file to the king on g5 (rules.md § The Stealth Gryphon).
     let mut p = pos(
         "stealth-ninja",
         "2/10/10/10/10/10/6k3/10/10/10/4K5/W1[Y] w - - 0 1",

@@ -1,4 +1,4 @@
-//! R14 extended en passant in the seed games: every passed square is a target for the next
+//! rules.md § En passant extended en passant in the seed games: every passed square is a target for the next
 //! move only; ninja pawns never take or are taken so; Flying Bombers Grand has none.
 
 use fairyforge::Position;
@@ -17,7 +17,7 @@ fn r14_r28_every_passed_square_is_a_target() {
     assert!(p.fen().ends_with(" b BIbi b3 0 2"), "{}", p.fen());
     play(&mut p, &["c9c8"]);
     assert!(p.fen().ends_with(" w BIbi - 0 3"), "{}", p.fen());
-    // R13: from rank 3 a pawn still slides two to the middle, leaving one target.
+    // rules.md § Pawns: from rank 3 a pawn still slides two to the middle, leaving one target.
     play(&mut p, &["e2e3", "j9j8", "e3e5"]);
     assert!(p.fen().ends_with(" b BIbi e4 0 4"), "{}", p.fen());
 }
@@ -117,7 +117,7 @@ fn r14_r26_the_other_pawn_games_have_the_same_en_passant() {
         play(&mut p, &["a2a5", "j9j6"]);
         assert!(p.fen().contains(" j8j7 0 2"), "{g}: {}", p.fen());
     }
-    // Insane Ninja (R26): a black pawn on b4 takes en passant.
+    // Insane Ninja (rules.md § The games): a black pawn on b4 takes en passant.
     let mut p = pos(
         "insane-ninja",
         "2/4k5/10/10/10/10/10/1p8/10/P9/5K4/2[] w - - 0 1",
@@ -139,7 +139,7 @@ fn r14_flying_bombers_grand_has_no_en_passant() {
     play(&mut p, &["a3a5"]);
     assert!(p.fen().ends_with(" b - - 0 1"), "{}", p.fen());
     assert_eq!(moves_from(&p, "b5"), ["b5a5", "b5b3", "b5b4", "b5c5"]);
-    // The two-square run in the upper half leaves no target either (R16).
+    // The two-square run in the upper half leaves no target either (rules.md § Pawns).
     let mut p = pos(
         "flying-bombers-grand",
         "4k5/10/10/J9/1j8/10/10/10/10/5K4[] w - - 0 1",
@@ -156,7 +156,7 @@ fn r14_r28_targets_read_from_the_position_string() {
         "2/4k5/10/10/10/10/Pp8/1p8/10/10/5K4/2[] b - a3a4 0 1",
     );
     assert!(has(&p, "b4a3") && has(&p, "b5a4"));
-    // `a4`: the pawn came from a3 (R13), passing a4 only.
+    // `a4`: the pawn came from a3 (rules.md § Pawns), passing a4 only.
     let p = pos(
         "birds-and-ninjas",
         "2/4k5/10/10/10/10/Pp8/1p8/10/10/5K4/2[] b - a4 0 1",

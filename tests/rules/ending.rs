@@ -1,5 +1,5 @@
-//! R24 the end of a game: checkmate, stalemate, threefold repetition, 100 plies without a
-//! capture, pawn move or drop; R25 Capture the Scepter. Perft ignores the draw rules.
+//! rules.md § The end of the game the end of a game: checkmate, stalemate, threefold repetition, 100 plies without a
+//! capture, pawn move or drop; rules.md § Optional rules Capture the Scepter. Perft ignores the draw rules.
 
 use fairyforge::{Color, EndReason, Outcome, Position, perft};
 use fairyforge_tests::{play, pos};
@@ -33,7 +33,7 @@ fn r24_checkmate_is_a_loss() {
             reason: EndReason::Checkmate
         })
     );
-    // With a ninja pawn in reserve Black blocks the a-file (R18): the drops on a9, pushed
+    // With a ninja pawn in reserve Black blocks the a-file (rules.md § Reserves and drops): the drops on a9, pushed
     // or not, are the only moves.
     let p = pos("birds-and-ninjas", &MATE.replace("[]", "[j]"));
     assert_eq!(

@@ -1,6 +1,6 @@
 //! The incremental hash equals the hash computed from scratch after every move and unmove
 //! of random games in every built-in game (drops, castling, en passant, promotions and
-//! the R25 options included), and unmake restores the exact position string (R28).
+//! the rules.md § Optional rules options included), and unmake restores the exact position string (§ Position strings).
 
 use fairyforge::{Move, MoveKind, Position};
 use fairyforge_tests::Rng;
@@ -8,7 +8,7 @@ use proptest::prelude::*;
 
 use crate::util::game_with;
 
-/// Every built-in game, some with their optional rules on (R25), from the start position
+/// Every built-in game, some with their optional rules on (rules.md § Optional rules), from the start position
 /// or from a position string with the kings out (so that Capture the Scepter happens).
 const GAMES: &[(&str, &[&str], Option<&str>)] = &[
     ("chess", &[], None),
@@ -67,7 +67,7 @@ struct Stats {
     en_passant: usize,
     promotions: usize,
     double_captures: usize,
-    /// Games ended at once by Capture the Scepter (R25).
+    /// Games ended at once by Capture the Scepter (rules.md § Optional rules).
     scepter_ends: usize,
 }
 
@@ -123,7 +123,7 @@ fn walk(game: usize, choices: &[u32], stats: &mut Stats) -> Result<(), String> {
     Ok(())
 }
 
-/// R17: no pawn or ninja pawn ends a move on its last rank without promoting.
+/// rules.md § Promotion: no pawn or ninja pawn ends a move on its last rank without promoting.
 fn every_pawn_promotes(p: &Position, moves: &[Move], name: &str) -> Result<(), String> {
     let v = p.variant();
     let last = if p.side_to_move() == fairyforge::Color::White {
@@ -149,7 +149,7 @@ fn every_pawn_promotes(p: &Position, moves: &[Move], name: &str) -> Result<(), S
 }
 
 /// The move that the random number `c` picks: steered toward drops, castling, captures and
-/// promotions, toward the rear squares (R25) and, `late` in the game, toward king walks
+/// promotions, toward the rear squares (rules.md § Optional rules) and, `late` in the game, toward king walks
 /// (Capture the Scepter).
 fn choose(p: &Position, moves: &[Move], c: u32, late: bool) -> Move {
     let g = p.variant().geometry();
@@ -188,7 +188,7 @@ fn count(stats: &mut Stats, p: &Position, m: &Move) {
 }
 
 /// After a move: the incremental hash equals the hash from scratch, the fast check test
-/// agrees with the slow definition (R23), and the position string reads back to the same
+/// agrees with the slow definition (rules.md § Check and legal moves), and the position string reads back to the same
 /// position and hash.
 fn check_played(p: &Position, here: &str) -> Result<(), String> {
     if p.hash() != p.compute_hash() {

@@ -1,5 +1,5 @@
 //! Issue 4: reserves and drops, flexible castling, promotion, optional rules and the end
-//! of a game. Each module proves one group of rulings (R14, R17..R25, R28..R30) with
+//! of a game. Each module proves one group of rulings (rules.md § En passant, § Promotion to § Optional rules, § Position strings to § Counting moves) with
 //! exact move lists, exact outcomes and checked insta snapshots.
 
 mod castling;

@@ -1,4 +1,4 @@
-//! R25 optional rules: Capture the Scepter and Insane Ninja promotion. Both are off by
+//! rules.md § Optional rules optional rules: Capture the Scepter and Insane Ninja promotion. Both are off by
 //! default and exist only where the variant file declares them.
 
 use fairyforge::{Color, EndReason, Outcome, Variant, divide, perft};
@@ -164,10 +164,10 @@ fn r24_r25_perft_stops_at_a_scepter_win() {
 }
 
 /// White's king already on e11 (a Black rear square), Black to move: a finished game with
-/// Capture the Scepter on (R25), as the issue found it.
+/// Capture the Scepter on (rules.md § Optional rules), as the issue found it.
 const KING_ON_E11: &str = "K1/k9/10/10/10/10/10/10/10/10/10/2[] b - - 1 1";
 
-/// The games with Capture the Scepter and its result for the king's side (R25).
+/// The games with Capture the Scepter and its result for the king's side (rules.md § Optional rules).
 const SCEPTER_GAMES: [(&str, bool); 6] = [
     ("birds-and-ninjas", true),
     ("insane-ninja", true),

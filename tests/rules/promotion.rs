@@ -1,4 +1,4 @@
-//! R17 promotion: every game's choice list for a pawn and a ninja pawn, and mandatory
+//! rules.md § Promotion promotion: every game's choice list for a pawn and a ninja pawn, and mandatory
 //! promotion on the last rank.
 
 use fairyforge::Position;
@@ -83,7 +83,7 @@ fn r17_insane_ninja_q_r_b_n_insane_ninja_leaping_ninja_guard() {
 
 #[test]
 fn r16_r17_flying_bombers_grand_ninja_pawn_promotes_in_one_or_two_steps() {
-    // Grand ninja pawns on a9 and j8 (R16: from the upper half it may run two squares).
+    // Grand ninja pawns on a9 and j8 (rules.md § Pawns: from the upper half it may run two squares).
     let p = pos(
         "flying-bombers-grand",
         "1r2k5/J9/9J/10/10/10/10/10/10/5K4[] w - - 0 1",

@@ -5,14 +5,14 @@ use std::sync::Arc;
 use fairyforge::{Position, Variant};
 use fairyforge_tests::moves_text;
 
-/// A built-in game with optional rules (R25) turned on.
+/// A built-in game with optional rules (rules.md § Optional rules) turned on.
 pub fn game_with(name: &str, options: &[&str]) -> Arc<Variant> {
     let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
     fairyforge_tests::game_with_options(name, &opts)
         .unwrap_or_else(|e| panic!("{name} with {options:?}: {}", e.render()))
 }
 
-/// A Pick the Piece game written by a user (R17, R21): a Flying Bomber and a Super Cannon
+/// A Pick the Piece game written by a user (rules.md § Promotion, § Reserves and drops): a Flying Bomber and a Super Cannon
 /// in the slots, a Ninja Guard and two ninja pawns in reserve.
 pub fn pick_test() -> Arc<Variant> {
     let text = r#"
@@ -31,7 +31,7 @@ pub fn pos_with(name: &str, options: &[&str], fen: &str) -> Position {
     Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("bad position {fen}: {}", e.render(fen)))
 }
 
-/// The sorted legal move texts (R29) as a vector.
+/// The sorted legal move texts (rules.md § Move text) as a vector.
 pub fn moves(p: &Position) -> Vec<String> {
     let t = moves_text(p);
     if t.is_empty() {
@@ -46,7 +46,7 @@ pub fn has(p: &Position, text: &str) -> bool {
     moves(p).iter().any(|m| m == text)
 }
 
-/// The legal castling moves as sorted text (R22, R29).
+/// The legal castling moves as sorted text (rules.md § Castling, § Move text).
 pub fn castlings(p: &Position) -> Vec<String> {
     let mut v: Vec<String> = p
         .legal_moves()
@@ -58,7 +58,7 @@ pub fn castlings(p: &Position) -> Vec<String> {
     v
 }
 
-/// The legal drops as sorted text (R18..R21, R29).
+/// The legal drops as sorted text (rules.md § Reserves and drops, § Move text).
 pub fn drops(p: &Position) -> Vec<String> {
     let mut v: Vec<String> = p
         .legal_moves()

@@ -62,7 +62,7 @@ fn a_mistyped_path_is_not_taken_for_a_built_in_game() {
 
 #[test]
 fn reserve_choices_also_read_the_setups_brackets() {
-    // Pick the Piece's `@reserve` promotion choices (R17) come from the brackets when the
+    // Pick the Piece's `@reserve` promotion choices (rules.md § Promotion) come from the brackets when the
     // file has no `reserve` table.
     let text = "extends = \"pick-the-piece\"\nname = \"Bracket reserve\"\n\
                 pieces = [\"king\", \"queen\", \"rook\", \"bishop\", \"knight\", \"pawn\", \"flying-bomber\"]\n\

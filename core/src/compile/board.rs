@@ -1,5 +1,5 @@
 //! The board: its extra squares and holes checked, the geometry built, its size and its
-//! symmetry between the sides (R1, R2) checked.
+//! symmetry between the sides (rules.md § The board, § Black mirrors White) checked.
 
 use crate::code::Code;
 use crate::def::VariantDef;

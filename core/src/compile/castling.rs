@@ -1,4 +1,4 @@
-//! Castling (R22): the king's and rooks' home squares, the king's destinations, and the
+//! Castling (rules.md § Castling): the king's and rooks' home squares, the king's destinations, and the
 //! castling rights a move touching a square clears.
 
 use crate::code::Code;
@@ -126,7 +126,7 @@ fn option(g: &Geometry, k0: Square, r0: Square, t: Square) -> Option<CastleOptio
     if steps < 1 || steps > reach {
         return None;
     }
-    // R22: the squares passed over, strictly before the destination (which is judged
+    // rules.md § Castling: the squares passed over, strictly before the destination (which is judged
     // only in the final position).
     let transit: Vec<Square> = (1..steps)
         .filter_map(|s| g.offset(k0, s * dir, 0))

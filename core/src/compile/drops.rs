@@ -1,4 +1,4 @@
-//! Drops (R18..R21): where each reserve piece may be dropped, and how far it is pushed.
+//! Drops (rules.md § Reserves and drops): where each reserve piece may be dropped, and how far it is pushed.
 
 use crate::atom::{Ray, RayStep};
 use crate::code::Code;
@@ -36,7 +36,7 @@ pub(super) fn compile(
             None => names.unknown(cx, &d.piece, "drop piece"),
         }
     }
-    // Reserve pieces without a drop rule use `drop-zone` (R21), or are an error.
+    // Reserve pieces without a drop rule use `drop-zone` (rules.md § Reserves and drops), or are an error.
     for (k, span) in in_reserve(names) {
         if k >= npieces
             || !drops[(Kind::new(k), Color::White)].squares.is_empty()

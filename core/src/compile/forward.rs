@@ -1,5 +1,5 @@
 //! Forward tables: each piece's primitives compiled into atoms, per kind, colour and
-//! square (R2: Black's directions are White's mirrored).
+//! square (rules.md § Black mirrors White: Black's directions are White's mirrored).
 
 use crate::atom::{Atom, JumpRule, Landing, Over, Ray, RayStep};
 use crate::def::{self, Mode, MoveDef, PieceDef, Primitive, Range, VariantDef};
@@ -74,7 +74,7 @@ struct Builder<'a> {
     src: Square,
     /// White's forward rank step, or Black's.
     fy: i32,
-    /// Where the atoms so far land (for the R30 duplicate flag).
+    /// Where the atoms so far land (for the rules.md § Counting moves duplicate flag).
     landed: SquareSet,
     atoms: &'a mut Vec<Atom>,
     rays: &'a mut Vec<RayStep>,
@@ -224,7 +224,7 @@ impl Builder<'_> {
     /// The one ray builder (slides, fly-overs, cannons, bent sliders): the squares from
     /// `from` stepping `d`, at most `range.max` (0: to the edge), landing from the
     /// `range.min`-th on where `landable`; trailing squares it may not land on are dropped. Puts the ray in
-    /// the pool and returns it with its R30 duplicate flag, or `None` when it is empty.
+    /// the pool and returns it with its rules.md § Counting moves duplicate flag, or `None` when it is empty.
     /// `first_lands`: the first square can be a landing square (not for fly-overs and
     /// cannons, which need a piece before it).
     fn ray(
@@ -289,7 +289,7 @@ fn over_cond(o: def::Over) -> Over {
     }
 }
 
-/// An R10/R11 second leg continues outward: on every axis where both legs move they move
+/// An rules.md § The Stealth Gryphon/§ The Stealth Anti-Gryphon second leg continues outward: on every axis where both legs move they move
 /// the same way, and they share at least one such axis.
 fn outward(first: (i32, i32), then: (i32, i32)) -> bool {
     let agree = |a: i32, b: i32| a == 0 || b == 0 || a.signum() == b.signum();
@@ -298,7 +298,7 @@ fn outward(first: (i32, i32), then: (i32, i32)) -> bool {
 }
 
 /// The squares from `src` stepping `(dx, dy)`, up to `limit` squares (0 = to the edge),
-/// stopping at the first square that does not exist (R1: holes stop lines).
+/// stopping at the first square that does not exist (rules.md § The board: holes stop lines).
 pub(super) fn line(g: &Geometry, src: Square, dx: i32, dy: i32, limit: usize) -> Vec<Square> {
     let mut out = Vec::new();
     let mut cur = src;

@@ -57,7 +57,7 @@ pub(crate) fn compile(
     }
     let forward = forward::build(&def, &g, npieces, &mut rays);
     let attacks = reverse::build(&g, &forward.atoms, &forward.index, npieces, &mut rays);
-    // A game with drop rules shows reserves in its position strings, even empty (R28).
+    // A game with drop rules shows reserves in its position strings, even empty (rules.md § Position strings).
     let has_drops = drops.iter().any(|d| !d.squares.is_empty())
         || !def.drops.is_empty()
         || def.drop_zone.is_some();

@@ -1,4 +1,4 @@
-//! Optional rules (R25): which are on, and what they add to the game.
+//! Optional rules (rules.md § Optional rules): which are on, and what they add to the game.
 
 use crate::code::Code;
 use crate::def::VariantDef;

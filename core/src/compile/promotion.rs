@@ -1,4 +1,4 @@
-//! Promotion rules (R15..R17): who promotes, where, to what; checked and compiled.
+//! Promotion rules (rules.md § Pawns to § Promotion): who promotes, where, to what; checked and compiled.
 
 use crate::code::Code;
 use crate::def::{PromotionDef, VariantDef};
@@ -25,7 +25,7 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
         check_zone(cx, g, &pr.zone, pr.span, "a promotion rule");
         let choices = choices(cx, names, pr);
         if !pr.suffix && (choices.len() > 1 || !pr.mandatory) {
-            // R29: without a suffix the move text cannot say which piece, or whether.
+            // rules.md § Move text: without a suffix the move text cannot say which piece, or whether.
             cx.err(Code::BadPromotion,
                 pr.span,
                 "a promotion with `suffix = false` must have one choice and be mandatory",
@@ -107,7 +107,7 @@ fn choices(cx: &mut Ctx, names: &Names, pr: &PromotionDef) -> Vec<Kind> {
     choices
 }
 
-/// `@slots` and `@reserve` stand for the pieces a player chose (Pick the Piece, R17): the
+/// `@slots` and `@reserve` stand for the pieces a player chose (Pick the Piece, rules.md § Promotion): the
 /// slot pieces, and the reserve pieces (the `reserve` table, or else the reserve written
 /// in the setup's brackets). `None` for a plain piece name.
 fn chosen(def: &VariantDef, name: &str) -> Option<Vec<String>> {

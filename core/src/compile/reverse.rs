@@ -1,4 +1,4 @@
-//! Reverse (attack) tables, built from the compiled atoms (R23).
+//! Reverse (attack) tables, built from the compiled atoms (rules.md § Check and legal moves).
 //!
 //! Every capture an atom can make is inverted into a probe on the captured square: leaps
 //! into lists of attacker squares, slides, fly-overs and cannons into walks back along

@@ -1,5 +1,5 @@
 //! The setup: the start position string checked as a position of the game, completed by
-//! the slot pieces and the `reserve` table (Pick the Piece, R17); and pointing into it.
+//! the slot pieces and the `reserve` table (Pick the Piece, rules.md § Promotion); and pointing into it.
 
 use crate::code::Code;
 use crate::def::VariantDef;

@@ -8,7 +8,7 @@ use crate::source::{Ctx, Span};
 use crate::sqset::SquareSet;
 use crate::types::Color;
 
-/// The squares of a zone written in White's view, as seen by `color` (R2).
+/// The squares of a zone written in White's view, as seen by `color` (rules.md § Black mirrors White).
 pub(super) fn zone_set(g: &Geometry, z: &ZoneDef, color: Color) -> SquareSet {
     let ranks = g.ranks() as i8;
     let half = ranks / 2;

@@ -904,7 +904,7 @@ impl Searcher {
     }
 
     /// Searches `moves` (ordered by `keys`, best first) in the quiescence search, starting
-    /// from the score `best`. `pseudo`: the moves may leave the king attacked (R23) and
+    /// from the score `best`. `pseudo`: the moves may leave the king attacked (rules.md § Check and legal moves) and
     /// such moves are skipped.
     #[allow(clippy::too_many_arguments)]
     fn q_moves(

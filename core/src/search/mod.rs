@@ -14,7 +14,7 @@
 //! - the classic search, the project's first (kept unchanged as the baseline that
 //!   matches measure the modern one against).
 //!
-//! Game ends follow the rules (R24, R25): no legal move is checkmate (scored by distance
+//! Game ends follow the rules (rules.md § The end of the game, § Optional rules): no legal move is checkmate (scored by distance
 //! to mate) or stalemate (a draw); Capture the Scepter ends the game at once; a position
 //! repeated in the game or the search path is a draw, as are 100 plies without a capture,
 //! pawn move or drop. Mate scores also stand for other forced wins (the scepter).

@@ -1,4 +1,4 @@
-//! Position strings (docs/format.md, "Position strings and move text"; R28): a [`Setup`]
+//! Position strings (docs/format.md, "Position strings and move text"; rules.md § Position strings): a [`Setup`]
 //! is a string read and checked against a game, from which a [`Position`] is built, and
 //! into which a position is written back. Orthodox chess also reads and writes plain FEN
 //! castling `KQkq`.

@@ -47,7 +47,7 @@ async fn the_start_of_birds_and_ninjas() {
 #[tokio::test]
 async fn moves_replay_in_any_form_and_come_back_as_text_and_readable_text() {
     let s = Server::start().await;
-    // R29 text, a short form, a drop by its final square, annotations players add.
+    // move text (rules.md § Move text), a short form, a drop by its final square, annotations players add.
     let v = s
         .ok(
             "/api/position",
