@@ -117,23 +117,13 @@ export function createPlay(app) {
         number += 1;
       }
       const span = document.createElement('span');
-      span.textContent = moveText(m);
+      span.textContent = m.san;
       span.title = m.move;
       span.dataset.ply = String(i + 1);
       if (i === st.history.length - 1) span.className = 'last';
       li.appendChild(span);
     });
     ol.scrollTop = ol.scrollHeight;
-  }
-
-  /** A played move as the move list writes it: its readable text, and for a castling that
-   * has none (the king's step to the same square shares its short form) `O-O` or `O-O-O`
-   * with the king's square, never the four squares. */
-  function moveText(m) {
-    if (m.kind !== 'castle' || !m.san.startsWith(m.move)) return m.san;
-    const suffix = m.san.slice(m.move.length);
-    const side = m.to.charCodeAt(0) > m.from.charCodeAt(0) ? 'O-O' : 'O-O-O';
-    return `${side}${suffix} (${m.to})`;
   }
 
   function firstMove() {

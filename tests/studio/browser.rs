@@ -660,7 +660,7 @@ async fn castle_in_words(c: &Client, url: &str) {
             "return document.querySelector('#move-list li span').textContent"
         )
         .await,
-        "O-O (g1)"
+        "O-O-g1"
     );
     // A castling with a short form of its own keeps it.
     click(c, "#undo").await;

@@ -326,6 +326,21 @@ pub(super) fn write(pos: &Position, m: &Move, legal: &[Move]) -> String {
             return p.text(&v.geometry);
         }
     }
+    // A castling that shares its short form with another move (the king's plain step to
+    // the same square): `O-O-` or `O-O-O-` and the king's square, when that names it alone.
+    if m.is_castle() {
+        let g = &v.geometry;
+        let high = |x: &Move| g.file(x.to()) > g.file(x.from());
+        let same = pos
+            .legal_moves()
+            .iter()
+            .filter(|x| x.is_castle() && high(x) == high(m) && x.to() == m.to())
+            .count();
+        if same == 1 {
+            let way = if high(m) { "O-O" } else { "O-O-O" };
+            return format!("{way}-{}", g.name(m.to()));
+        }
+    }
     pos.move_text(m)
 }
 
@@ -564,15 +579,32 @@ impl Reader<'_> {
         legal: &[Move],
         texts: &[String],
     ) -> Result<Option<Move>, InputError> {
-        let high = match t.replace('0', "O").as_str() {
-            "O-O" => true,
-            "O-O-O" => false,
-            _ => return Ok(None),
-        };
         let g = &self.pos.variant().geometry;
+        // `O-O`, `O-O-O`, or either with the king's square (`O-O-g1`); zeros for the
+        // letters O are read too, in the part before the square.
+        let cut = t.rfind('-').map_or(t.len(), |i| i + 1);
+        let cut = if t[cut..].chars().all(|c| c == '0' || c == 'O') {
+            t.len()
+        } else {
+            cut
+        };
+        let t = format!("{}{}", t[..cut].replace('0', "O"), &t[cut..]);
+        let (high, to) = match t.as_str() {
+            "O-O" => (true, None),
+            "O-O-O" => (false, None),
+            _ => match (t.strip_prefix("O-O-O-"), t.strip_prefix("O-O-")) {
+                (Some(sq), _) | (None, Some(sq)) => match g.parse_square(sq) {
+                    Some(sq) => (!t.starts_with("O-O-O-"), Some(sq)),
+                    None => return Ok(None),
+                },
+                _ => return Ok(None),
+            },
+        };
         let found: Vec<usize> = (0..legal.len())
             .filter(|&i| {
-                legal[i].is_castle() && (g.file(legal[i].to()) > g.file(legal[i].from())) == high
+                legal[i].is_castle()
+                    && (g.file(legal[i].to()) > g.file(legal[i].from())) == high
+                    && to.is_none_or(|sq| legal[i].to() == sq)
             })
             .collect();
         match found.as_slice() {
@@ -876,6 +908,16 @@ mod tests {
             text(&c, "O-O"),
             "error: ambiguous: could be f1g1i1f1 or f1h1i1g1 or f1i1i1h1"
         );
+        // The castling to g1 shares `Kg1` with the king's step: it is written with the
+        // king's square, and that reads back.
+        let legal = c.legal_moves();
+        let castle = *legal.iter().find(|m| c.move_text(m) == "f1g1i1f1").unwrap();
+        assert_eq!(c.readable_text(&castle), "O-O-g1");
+        assert_eq!(text(&c, "O-O-g1"), "f1g1i1f1");
+        assert_eq!(text(&c, "0-0-g1"), "f1g1i1f1");
+        // The step itself has no short form that names it alone (`Kg1` could be either).
+        let step = *legal.iter().find(|m| c.move_text(m) == "f1g1").unwrap();
+        assert_eq!(c.readable_text(&step), "f1g1");
     }
 
     #[test]
