@@ -358,44 +358,7 @@ pub(super) fn read(
             None
         }
     };
-    let mut tests = Vec::new();
-    match top.get("test").map(|n| &n.value) {
-        Some(Value::Array(items)) => {
-            for (i, n) in items.iter().enumerate() {
-                match &n.value {
-                    Value::Table(t) => tests.push(r.test(t, i)),
-                    other => r.err(
-                        Code::WrongType,
-                        n.span,
-                        format!("a test must be a table, found {}", other.type_name()),
-                        "write each test under `[[test]]`",
-                    ),
-                }
-            }
-        }
-        Some(other) => {
-            let span = top.get("test").map(|n| n.span).unwrap_or_default();
-            r.err(
-                Code::WrongType,
-                span,
-                format!(
-                    "`test` must be a list of tables, found {}",
-                    other.type_name()
-                ),
-                "write each test under `[[test]]`",
-            );
-        }
-        None => r.problems.push(Problem::new(
-            Code::NoTest,
-            Span {
-                file,
-                start: 0,
-                end: 0,
-            },
-            "the test file has no test",
-            "add a `[[test]]` table (docs/testing.md)",
-        )),
-    }
+    let tests = r.tests(&top, file);
     // In the order of the file; a game's own mistakes (no place here) last.
     r.problems
         .sort_by_key(|d| d.span.map_or(usize::MAX, |s| s.start));
@@ -406,4 +369,51 @@ pub(super) fn read(
         return None;
     }
     Some(File { game, tests })
+}
+
+impl Reader<'_> {
+    /// The `[[test]]` tables of the file, each read; a missing or mistyped `test` is a
+    /// problem.
+    fn tests(&mut self, top: &Table, file: u32) -> Vec<Test> {
+        let r = self;
+        let mut tests = Vec::new();
+        match top.get("test").map(|n| &n.value) {
+            Some(Value::Array(items)) => {
+                for (i, n) in items.iter().enumerate() {
+                    match &n.value {
+                        Value::Table(t) => tests.push(r.test(t, i)),
+                        other => r.err(
+                            Code::WrongType,
+                            n.span,
+                            format!("a test must be a table, found {}", other.type_name()),
+                            "write each test under `[[test]]`",
+                        ),
+                    }
+                }
+            }
+            Some(other) => {
+                let span = top.get("test").map(|n| n.span).unwrap_or_default();
+                r.err(
+                    Code::WrongType,
+                    span,
+                    format!(
+                        "`test` must be a list of tables, found {}",
+                        other.type_name()
+                    ),
+                    "write each test under `[[test]]`",
+                );
+            }
+            None => r.problems.push(Problem::new(
+                Code::NoTest,
+                Span {
+                    file,
+                    start: 0,
+                    end: 0,
+                },
+                "the test file has no test",
+                "add a `[[test]]` table (docs/testing.md)",
+            )),
+        }
+        tests
+    }
 }
