@@ -11,7 +11,9 @@ use std::path::Path;
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "base",
-        &["limits", "types", "moves", "sqset", "geometry", "zobrist"],
+        &[
+            "limits", "types", "moves", "sqset", "geometry", "zobrist", "testrng",
+        ],
     ),
     (
         "file text and definition",

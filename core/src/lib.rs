@@ -62,6 +62,8 @@ mod setup;
 mod source;
 mod sqset;
 pub mod testfile;
+#[cfg(test)]
+mod testrng;
 mod types;
 mod variant;
 pub mod xbetza;

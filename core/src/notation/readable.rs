@@ -779,17 +779,7 @@ impl Reader<'_> {
 mod tests {
     use crate::{Position, Variant};
 
-    /// A small deterministic generator (xorshift), so that failures repeat.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
+    use crate::testrng::Rng;
 
     /// In random games of every built-in game, every legal move's readable text reads
     /// back (as a player would type it) to that move and no other.

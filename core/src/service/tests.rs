@@ -10,17 +10,7 @@ use serde_json::{Value, json};
 use super::*;
 use crate::contract::{PositionRef, VariantRef};
 
-/// A small deterministic generator (xorshift), so that failures repeat.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use crate::testrng::Rng;
 
 fn occupied(pos: &Position) -> BTreeSet<String> {
     let g = pos.variant().geometry();
