@@ -283,7 +283,7 @@ mod tests {
             for (i, sh) in s.iter().enumerate() {
                 assert_eq!(sh.id, 5 + i as u64);
                 assert_eq!(sh.first, next);
-                assert!(sh.first % 2 == 0 && sh.count > 0);
+                assert!(sh.first.is_multiple_of(2) && sh.count > 0);
                 next += sh.count;
             }
             assert_eq!(next, games);

@@ -410,7 +410,7 @@ fn sprt_stops_early_on_a_clearly_stronger_side() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{line}"));
     assert!(line.contains(": H1 accepted after "), "{line}");
-    assert!(n < 200 && n % 2 == 0, "{line}");
+    assert!(n < 200 && n.is_multiple_of(2), "{line}");
     // The report and the PGN file hold exactly the games counted, in order.
     assert!(out.contains(&format!("\n{n} games: A won ")), "{out}");
     let played = games(&pgn);

@@ -150,7 +150,7 @@ impl Collector {
                 .map_err(|e| format!("cannot write the PGN file: {e}"))?;
         }
         if let (Some(t), Some(llr)) = (self.sprt, self.llr())
-            && g.index % 2 == 1
+            && !g.index.is_multiple_of(2)
         {
             self.verdict = t.verdict(llr);
         }

@@ -239,7 +239,7 @@ mod tests {
         GameRecord {
             index,
             opening: index / 2,
-            a_white: index % 2 == 0,
+            a_white: index.is_multiple_of(2),
             score: GameScore::Draw,
             winner,
             reason: if winner.is_some() {

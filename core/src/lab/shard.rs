@@ -204,7 +204,7 @@ mod tests {
         for (i, g) in whole.games.iter().enumerate() {
             assert_eq!(
                 (g.index, g.opening, g.a_white),
-                (i as u64, i as u64 / 2, i % 2 == 0)
+                (i as u64, i as u64 / 2, i.is_multiple_of(2))
             );
             assert!(
                 g.pgn.contains(&format!("[Round \"{}\"]", i + 1)),

@@ -262,7 +262,11 @@ mod tests {
         let f = [0.1, 0.2, 0.3, 0.2, 0.2];
         for s in [0.3, 0.5, 0.55, 0.8] {
             let l = lambda(&xs, &f, s);
-            let p: Vec<f64> = xs.iter().zip(f).map(|(x, f)| f / (1.0 + l * (x - s))).collect();
+            let p: Vec<f64> = xs
+                .iter()
+                .zip(f)
+                .map(|(x, f)| f / (1.0 + l * (x - s)))
+                .collect();
             assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{s}: {p:?}");
             let mean: f64 = xs.iter().zip(&p).map(|(x, p)| x * p).sum();
             assert!((mean - s).abs() < 1e-9, "{s}: {mean}");
@@ -280,7 +284,10 @@ mod tests {
         let thirteen = t.llr_pentanomial(&[0, 0, 0, 0, 13]);
         assert!((thirteen - 3.209_925_5).abs() < 1e-6, "{thirteen}");
         assert_eq!(t.verdict(thirteen), Some(Verdict::H1));
-        assert_eq!(t.verdict(t.llr_pentanomial(&[13, 0, 0, 0, 0])), Some(Verdict::H0));
+        assert_eq!(
+            t.verdict(t.llr_pentanomial(&[13, 0, 0, 0, 0])),
+            Some(Verdict::H0)
+        );
         assert_eq!(t.llr_pentanomial(&[0; 5]), 0.0);
     }
 }
