@@ -66,6 +66,7 @@ pub mod testfile;
 mod testrng;
 mod types;
 mod variant;
+pub mod ini;
 pub mod xbetza;
 mod zobrist;
 
