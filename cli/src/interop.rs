@@ -80,8 +80,12 @@ pub fn import(args: ImportArgs) -> Result {
     }
     let bytes = std::fs::read(&args.file)
         .map_err(|e| Error::Message(format!("{}: cannot read the file: {e}", args.file)))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Error::Message(format!("{}: cannot read the file: not UTF-8 text", args.file)))?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        Error::Message(format!(
+            "{}: cannot read the file: not UTF-8 text",
+            args.file
+        ))
+    })?;
     let names = ini::sections(&text);
     if args.variant.is_none() && names.len() > 1 {
         return Err(format!(

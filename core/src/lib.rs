@@ -43,6 +43,7 @@ pub mod describe;
 mod diagnostic;
 mod diagram;
 pub mod geometry;
+pub mod ini;
 #[cfg(test)]
 mod layers;
 pub mod limits;
@@ -66,7 +67,6 @@ pub mod testfile;
 mod testrng;
 mod types;
 mod variant;
-pub mod ini;
 pub mod xbetza;
 mod zobrist;
 

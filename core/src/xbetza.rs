@@ -191,7 +191,10 @@ fn of_move(m: &MoveDef) -> Option<String> {
 /// leapers (`nD`, `nA`, `nN`, `nZ`) that the format writes as slides and bent moves.
 pub(crate) fn of_move_fsf(m: &MoveDef) -> Result<String, String> {
     if m.to.is_some() {
-        return Err("a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish".into());
+        return Err(
+            "a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish"
+                .into(),
+        );
     }
     let mode = |mode: Mode| match mode {
         Mode::Move => "m",
@@ -206,16 +209,26 @@ pub(crate) fn of_move_fsf(m: &MoveDef) -> Result<String, String> {
         Primitive::Flyover => {
             return Err("a fly-over capture (landing beyond the enemy it takes) has no counterpart in Fairy-Stockfish".into());
         }
-        Primitive::Jump { capture_over: true, .. } => {
+        Primitive::Jump {
+            capture_over: true, ..
+        } => {
             return Err("a double capture (the jump takes the piece it passes over too) has no counterpart in Fairy-Stockfish".into());
         }
         Primitive::Jump { .. } => {
-            return Err("a jump over chosen squares has no counterpart in Fairy-Stockfish's Betza".into());
+            return Err(
+                "a jump over chosen squares has no counterpart in Fairy-Stockfish's Betza".into(),
+            );
         }
-        Primitive::Cannon { capture_screen: true } => {
+        Primitive::Cannon {
+            capture_screen: true,
+        } => {
             return Err("a double capture (the cannon takes its screen too) has no counterpart in Fairy-Stockfish".into());
         }
-        Primitive::Bent { then, mode: md, range } => {
+        Primitive::Bent {
+            then,
+            mode: md,
+            range,
+        } => {
             let then: BTreeSet<(i8, i8)> = then.iter().copied().collect();
             if dirs == orth && then.is_superset(&diag) {
                 let atom = match (range.min, range.max) {
@@ -227,7 +240,11 @@ pub(crate) fn of_move_fsf(m: &MoveDef) -> Result<String, String> {
             }
             return Err("a bent move other than a whole lame knight (`nN`) or janggi elephant (`nZ`) has no counterpart in Fairy-Stockfish".into());
         }
-        Primitive::Slide { mode: md, range, en_passant } => {
+        Primitive::Slide {
+            mode: md,
+            range,
+            en_passant,
+        } => {
             if *en_passant && m.from.is_none() {
                 return Err("en-passant targets made by a move that is not an initial move (`from`) have no counterpart in Fairy-Stockfish".into());
             }
@@ -250,12 +267,17 @@ pub(crate) fn of_move_fsf(m: &MoveDef) -> Result<String, String> {
                 return Err("a limited rider along leaps longer than one square: Fairy-Stockfish reads no limit after a doubled atom".into());
             }
             if range.max > 9 {
-                return Err("a rider limited to more than 9 squares: Fairy-Stockfish reads one digit".into());
+                return Err(
+                    "a rider limited to more than 9 squares: Fairy-Stockfish reads one digit"
+                        .into(),
+                );
             }
         }
         _ => {}
     }
-    of_move(m).ok_or_else(|| "the move has no Betza (an offset or a set of directions Betza cannot name)".to_string())
+    of_move(m).ok_or_else(|| {
+        "the move has no Betza (an offset or a set of directions Betza cannot name)".to_string()
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -364,7 +386,11 @@ pub(crate) fn read_fsf(betza: &str) -> BetzaPiece {
     let mut i = 0;
     while i < chars.len() {
         let (at, c) = chars[i];
-        if fsf_atoms(c).is_some() || "mcpgni".contains(c) || VERTICAL.contains(c) || HORIZONTAL.contains(c) {
+        if fsf_atoms(c).is_some()
+            || "mcpgni".contains(c)
+            || VERTICAL.contains(c)
+            || HORIZONTAL.contains(c)
+        {
             start.get_or_insert(at);
         }
         let first = start.unwrap_or(at);

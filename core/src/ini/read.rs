@@ -68,7 +68,13 @@ pub(crate) fn translate(
     };
     let mut errors: Vec<Found> = bad
         .into_iter()
-        .map(|b| fatal(Some(b.at), b.message, "expected `[name]`, `key = value` or `# comment`"))
+        .map(|b| {
+            fatal(
+                Some(b.at),
+                b.message,
+                "expected `[name]`, `key = value` or `# comment`",
+            )
+        })
         .collect();
     let index = match name {
         Some(n) => secs.iter().rposition(|s| s.name == n),
@@ -118,7 +124,11 @@ pub(crate) fn translate(
             return Err(errors);
         }
         if chain.len() > 16 {
-            errors.push(fatal(Some(at.clone()), "parents nested too deep".into(), ""));
+            errors.push(fatal(
+                Some(at.clone()),
+                "parents nested too deep".into(),
+                "",
+            ));
             return Err(errors);
         }
     }
@@ -217,7 +227,11 @@ impl Translator<'_> {
         let Some(letter) = chars.next().filter(|c| c.is_ascii_alphabetic()) else {
             if val.value != "-" && user {
                 let at = self.at(&val);
-                self.bad(at, format!("`{key}` needs a letter or `-`"), "expected a letter like `n`, or `-` to remove the piece");
+                self.bad(
+                    at,
+                    format!("`{key}` needs a letter or `-`"),
+                    "expected a letter like `n`, or `-` to remove the piece",
+                );
             }
             return;
         };
@@ -228,11 +242,18 @@ impl Translator<'_> {
             Some(b) if custom => (b.to_string(), user.then_some(value_start + 2)),
             _ if key.starts_with("customPiece") => {
                 let at = self.at(&val);
-                self.bad(at, format!("`{key}` needs a Betza after its letter"), "expected `x:BETZA`, like `a:mBcpB`");
+                self.bad(
+                    at,
+                    format!("`{key}` needs a Betza after its letter"),
+                    "expected `x:BETZA`, like `a:mBcpB`",
+                );
                 return;
             }
             _ => {
-                let b = fsf::PIECES.iter().find(|(k, _, _)| *k == key).map_or("", |p| p.1);
+                let b = fsf::PIECES
+                    .iter()
+                    .find(|(k, _, _)| *k == key)
+                    .map_or("", |p| p.1);
                 (b.to_string(), None)
             }
         };
@@ -258,7 +279,11 @@ impl Translator<'_> {
                 "false" => false,
                 _ => {
                     let at = self.at(&v);
-                    self.bad(at, format!("`{key}` must be `true` or `false`"), "expected `true` or `false`");
+                    self.bad(
+                        at,
+                        format!("`{key}` must be `true` or `false`"),
+                        "expected `true` or `false`",
+                    );
                     default
                 }
             },
@@ -292,7 +317,11 @@ impl Translator<'_> {
                     Some(x) => vec![x],
                     None => {
                         let at = self.at(v);
-                        self.bad(at, format!("`{key}`: `{tok}` is not a square"), "expected squares like `e4`, `*8` (a rank) or `a*` (a file)");
+                        self.bad(
+                            at,
+                            format!("`{key}`: `{tok}` is not a square"),
+                            "expected squares like `e4`, `*8` (a rank) or `a*` (a file)",
+                        );
                         return out;
                     }
                 },
@@ -303,7 +332,11 @@ impl Translator<'_> {
                     Ok(n) if n >= 1 => vec![n - 1],
                     _ => {
                         let at = self.at(v);
-                        self.bad(at, format!("`{key}`: `{tok}` is not a square"), "expected squares like `e4`, `*8` (a rank) or `a*` (a file)");
+                        self.bad(
+                            at,
+                            format!("`{key}`: `{tok}` is not a square"),
+                            "expected squares like `e4`, `*8` (a rank) or `a*` (a file)",
+                        );
                         return out;
                     }
                 },
@@ -356,7 +389,11 @@ impl Translator<'_> {
             let at = blame.as_ref().map_or(self.header.clone(), |v| self.at(v));
             self.untranslatable(
                 at,
-                format!("{what}: Black's squares ({}) are not the mirror image of White's ({})", show(&b), show(&w)),
+                format!(
+                    "{what}: Black's squares ({}) are not the mirror image of White's ({})",
+                    show(&b),
+                    show(&w)
+                ),
                 "the format writes zones from White's side and mirrors them for Black",
             );
             return None;
@@ -375,11 +412,19 @@ impl Translator<'_> {
                 out.extend(self.slots.iter().map(|s| s.key.clone()));
                 continue;
             }
-            match self.slots.iter().find(|s| s.letter == c.to_ascii_lowercase()) {
+            match self
+                .slots
+                .iter()
+                .find(|s| s.letter == c.to_ascii_lowercase())
+            {
                 Some(s) => out.push(s.key.clone()),
                 None => {
                     let at = self.at(v);
-                    self.bad(at, format!("`{key}`: no piece has the letter `{c}`"), "expected letters of the section's pieces");
+                    self.bad(
+                        at,
+                        format!("`{key}`: no piece has the letter `{c}`"),
+                        "expected letters of the section's pieces",
+                    );
                 }
             }
         }
@@ -390,7 +435,11 @@ impl Translator<'_> {
     /// The rules that have no counterpart in the format: reported when set to anything
     /// but Fairy-Stockfish's default.
     fn rules_without_counterpart(&mut self, handled: &[&str]) {
-        let mut keys: Vec<(String, Val)> = self.vals.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let mut keys: Vec<(String, Val)> = self
+            .vals
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
         keys.sort_by_key(|(_, v)| v.key_at.as_ref().map_or(0, |r| r.start));
         for (k, v) in keys {
             if handled.contains(&k.as_str()) || fsf::DISPLAY_KEYS.contains(&k.as_str()) {
@@ -398,7 +447,11 @@ impl Translator<'_> {
             }
             let at = v.key_at.clone().unwrap_or(self.header.clone());
             if k.starts_with("mobilityRegion") {
-                self.untranslatable(at, format!("`{k}` (where a piece may stand) has no counterpart in the format yet"), "the piece's moves are translated without the region");
+                self.untranslatable(
+                    at,
+                    format!("`{k}` (where a piece may stand) has no counterpart in the format yet"),
+                    "the piece's moves are translated without the region",
+                );
                 continue;
             }
             match fsf::RULE_DEFAULTS.iter().find(|(d, _)| *d == k) {
@@ -411,11 +464,18 @@ impl Translator<'_> {
                     }
                 }
                 None => {
-                    let known: Vec<&str> = fsf::RULE_DEFAULTS.iter().map(|(k, _)| *k).chain(handled.iter().copied()).collect();
+                    let known: Vec<&str> = fsf::RULE_DEFAULTS
+                        .iter()
+                        .map(|(k, _)| *k)
+                        .chain(handled.iter().copied())
+                        .collect();
                     self.found.push(Found {
                         untranslatable: false,
                         at: Some(at),
-                        message: format!("`{k}` is not a key of Fairy-Stockfish's variants.ini{}", crate::source::suggest(&k, known.iter().copied())),
+                        message: format!(
+                            "`{k}` is not a key of Fairy-Stockfish's variants.ini{}",
+                            crate::source::suggest(&k, known.iter().copied())
+                        ),
                         label: "the key is left out".into(),
                     });
                 }
@@ -425,20 +485,62 @@ impl Translator<'_> {
 
     fn game(&mut self, name: &str, file_name: &str, section: &Section) -> String {
         const HANDLED: &[&str] = &[
-            "maxRank", "maxFile", "startFen", "pawnTypes", "promotionPawnTypes", "promotionPawnTypesWhite",
-            "promotionPawnTypesBlack", "enPassantTypes", "enPassantTypesWhite", "enPassantTypesBlack",
-            "nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack", "promotionRank",
-            "promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypes",
-            "promotionPieceTypesWhite", "promotionPieceTypesBlack", "mandatoryPawnPromotion",
-            "doubleStep", "doubleStepRank", "doubleStepRankMin", "doubleStepRegionWhite",
-            "doubleStepRegionBlack", "enPassantRegion", "enPassantRegionWhite", "enPassantRegionBlack",
-            "castling", "castlingKingsideFile", "castlingQueensideFile", "castlingKingFile",
-            "castlingKingPiece", "castlingKingPieceWhite", "castlingKingPieceBlack",
-            "castlingRookKingsideFile", "castlingRookQueensideFile", "castlingRookPiece",
-            "castlingRookPieces", "castlingRookPiecesWhite", "castlingRookPiecesBlack", "pieceDrops",
-            "firstRankPawnDrops", "promotionZonePawnDrops", "whiteDropRegion", "blackDropRegion",
-            "dropRegionWhite", "dropRegionBlack", "flagPiece", "flagPieceWhite", "flagPieceBlack",
-            "flagRegion", "flagRegionWhite", "flagRegionBlack", "whiteFlag", "blackFlag",
+            "maxRank",
+            "maxFile",
+            "startFen",
+            "pawnTypes",
+            "promotionPawnTypes",
+            "promotionPawnTypesWhite",
+            "promotionPawnTypesBlack",
+            "enPassantTypes",
+            "enPassantTypesWhite",
+            "enPassantTypesBlack",
+            "nMoveRuleTypes",
+            "nMoveRuleTypesWhite",
+            "nMoveRuleTypesBlack",
+            "promotionRank",
+            "promotionRegionWhite",
+            "promotionRegionBlack",
+            "promotionPieceTypes",
+            "promotionPieceTypesWhite",
+            "promotionPieceTypesBlack",
+            "mandatoryPawnPromotion",
+            "doubleStep",
+            "doubleStepRank",
+            "doubleStepRankMin",
+            "doubleStepRegionWhite",
+            "doubleStepRegionBlack",
+            "enPassantRegion",
+            "enPassantRegionWhite",
+            "enPassantRegionBlack",
+            "castling",
+            "castlingKingsideFile",
+            "castlingQueensideFile",
+            "castlingKingFile",
+            "castlingKingPiece",
+            "castlingKingPieceWhite",
+            "castlingKingPieceBlack",
+            "castlingRookKingsideFile",
+            "castlingRookQueensideFile",
+            "castlingRookPiece",
+            "castlingRookPieces",
+            "castlingRookPiecesWhite",
+            "castlingRookPiecesBlack",
+            "pieceDrops",
+            "firstRankPawnDrops",
+            "promotionZonePawnDrops",
+            "whiteDropRegion",
+            "blackDropRegion",
+            "dropRegionWhite",
+            "dropRegionBlack",
+            "flagPiece",
+            "flagPieceWhite",
+            "flagPieceBlack",
+            "flagRegion",
+            "flagRegionWhite",
+            "flagRegionBlack",
+            "whiteFlag",
+            "blackFlag",
         ];
         // The board.
         let files = match self.get("maxFile") {
@@ -447,7 +549,14 @@ impl Translator<'_> {
                 Some(f) => f + 1,
                 None => {
                     let at = self.at(&v);
-                    self.bad(at, format!("`maxFile = {}` is not a file from 1 to 16 (or `a` to `p`)", v.value), "expected a number or a letter");
+                    self.bad(
+                        at,
+                        format!(
+                            "`maxFile = {}` is not a file from 1 to 16 (or `a` to `p`)",
+                            v.value
+                        ),
+                        "expected a number or a letter",
+                    );
                     8
                 }
             },
@@ -458,7 +567,11 @@ impl Translator<'_> {
                 Ok(n) if (1..=16).contains(&n) => n,
                 _ => {
                     let at = self.at(&v);
-                    self.bad(at, format!("`maxRank = {}` is not a rank from 1 to 16", v.value), "expected a number");
+                    self.bad(
+                        at,
+                        format!("`maxRank = {}` is not a rank from 1 to 16", v.value),
+                        "expected a number",
+                    );
                     8
                 }
             },
@@ -467,7 +580,11 @@ impl Translator<'_> {
         self.ranks = ranks;
         let rank = |n: u8| -> Squares { (0..files).map(|f| (f, n)).collect() };
         // Kinds of pieces.
-        let pawn_key = self.slots.iter().find(|s| s.key == "pawn").map(|s| s.key.clone());
+        let pawn_key = self
+            .slots
+            .iter()
+            .find(|s| s.key == "pawn")
+            .map(|s| s.key.clone());
         let pawn_types = match self.get("pawnTypes") {
             Some(v) => self.piece_set("pawnTypes", &v),
             None => pawn_key.iter().cloned().collect(),
@@ -480,12 +597,45 @@ impl Translator<'_> {
             }
             default.to_vec()
         };
-        let promo_pawns = set_of(self, ["promotionPawnTypes", "promotionPawnTypesWhite", "promotionPawnTypesBlack"], &pawn_types);
-        let mut ep_types = set_of(self, ["enPassantTypes", "enPassantTypesWhite", "enPassantTypesBlack"], &pawn_types);
-        let counting = set_of(self, ["nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack"], &pawn_types);
-        for k in ["promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes", "promotionPieceTypes", "castlingKingPiece", "castlingRookPieces"] {
-            if let (Some(w), Some(b)) = (self.get(&format!("{k}White")), self.get(&format!("{k}Black")))
-                && w.value != b.value
+        let promo_pawns = set_of(
+            self,
+            [
+                "promotionPawnTypes",
+                "promotionPawnTypesWhite",
+                "promotionPawnTypesBlack",
+            ],
+            &pawn_types,
+        );
+        let mut ep_types = set_of(
+            self,
+            [
+                "enPassantTypes",
+                "enPassantTypesWhite",
+                "enPassantTypesBlack",
+            ],
+            &pawn_types,
+        );
+        let counting = set_of(
+            self,
+            [
+                "nMoveRuleTypes",
+                "nMoveRuleTypesWhite",
+                "nMoveRuleTypesBlack",
+            ],
+            &pawn_types,
+        );
+        for k in [
+            "promotionPawnTypes",
+            "enPassantTypes",
+            "nMoveRuleTypes",
+            "promotionPieceTypes",
+            "castlingKingPiece",
+            "castlingRookPieces",
+        ] {
+            if let (Some(w), Some(b)) = (
+                self.get(&format!("{k}White")),
+                self.get(&format!("{k}Black")),
+            ) && w.value != b.value
             {
                 let at = self.at(&b);
                 self.untranslatable(at, format!("`{k}White` and `{k}Black` differ: the format gives both sides the same rules"), "write one `{k}` for both");
@@ -498,20 +648,35 @@ impl Translator<'_> {
             let (dw, db) = (rank(1), if ranks >= 7 { rank(6) } else { Squares::new() });
             let mut def = (dw, db);
             if let Some(v) = self.get("doubleStepRank") {
-                if let Ok(n) = v.value.parse::<u8>() && n >= 1 && n <= ranks {
+                if let Ok(n) = v.value.parse::<u8>()
+                    && n >= 1
+                    && n <= ranks
+                {
                     def = (rank(n - 1), rank(ranks - n));
                 }
             }
             let needed = pawn_key.is_some() || self.slots.iter().any(|s| s.betza.contains('i'));
             if needed {
-                match self.region(("", "doubleStepRegionWhite", "doubleStepRegionBlack"), def, files, ranks, "the double step region") {
+                match self.region(
+                    ("", "doubleStepRegionWhite", "doubleStepRegionBlack"),
+                    def,
+                    files,
+                    ranks,
+                    "the double step region",
+                ) {
                     Some((w, _)) => double = w,
                     None => {}
                 }
             }
         }
-        if let Some(v) = self.get("enPassantRegion").or(self.get("enPassantRegionWhite")).or(self.get("enPassantRegionBlack")) {
-            let all: Squares = (0..files).flat_map(|f| (0..ranks).map(move |r| (f, r))).collect();
+        if let Some(v) = self
+            .get("enPassantRegion")
+            .or(self.get("enPassantRegionWhite"))
+            .or(self.get("enPassantRegionBlack"))
+        {
+            let all: Squares = (0..files)
+                .flat_map(|f| (0..ranks).map(move |r| (f, r)))
+                .collect();
             let s = self.squares("enPassantRegion", &v, files, ranks);
             if s != all {
                 let at = self.at(&v);
@@ -526,11 +691,21 @@ impl Translator<'_> {
             && n >= 1
             && n <= ranks
         {
-            promo_default = ((n - 1..ranks).flat_map(|r| rank(r)).collect(), (0..=ranks - n).flat_map(|r| rank(r)).collect());
+            promo_default = (
+                (n - 1..ranks).flat_map(|r| rank(r)).collect(),
+                (0..=ranks - n).flat_map(|r| rank(r)).collect(),
+            );
         }
-        let promotes = !promo_pawns.is_empty() && self.slots.iter().any(|s| promo_pawns.contains(&s.key));
+        let promotes =
+            !promo_pawns.is_empty() && self.slots.iter().any(|s| promo_pawns.contains(&s.key));
         let promo_zone = if promotes {
-            self.region(("", "promotionRegionWhite", "promotionRegionBlack"), promo_default, files, ranks, "the promotion region")
+            self.region(
+                ("", "promotionRegionWhite", "promotionRegionBlack"),
+                promo_default,
+                files,
+                ranks,
+                "the promotion region",
+            )
         } else {
             None
         };
@@ -542,10 +717,18 @@ impl Translator<'_> {
                 outs.push(out);
             }
         }
-        let id_of = |key: &str, outs: &[Out]| outs.iter().find(|o| o.slot.key == key).map(|o| o.id.clone());
+        let id_of = |key: &str, outs: &[Out]| {
+            outs.iter()
+                .find(|o| o.slot.key == key)
+                .map(|o| o.id.clone())
+        };
         let royal = outs.iter().find(|o| o.royal).map(|o| o.slot.clone());
         if royal.is_none() {
-            self.untranslatable(self.header.clone(), "the section has no king: the format needs one royal piece per side".into(), "give the section a `king = k`");
+            self.untranslatable(
+                self.header.clone(),
+                "the section has no king: the format needs one royal piece per side".into(),
+                "give the section a `king = k`",
+            );
         }
         // The start position.
         let pieces_drop = self.bool("pieceDrops", false);
@@ -564,8 +747,13 @@ impl Translator<'_> {
         };
         let setup = match &fen {
             Some(f) => {
-                let rights = castling.as_ref().map_or("-".to_string(), |c| c.rights.clone());
-                format!("{}{} {} {} {} {} {}", f.board, f.pocket, f.side, rights, f.ep, f.half, f.full)
+                let rights = castling
+                    .as_ref()
+                    .map_or("-".to_string(), |c| c.rights.clone());
+                format!(
+                    "{}{} {} {} {} {} {}",
+                    f.board, f.pocket, f.side, rights, f.ep, f.half, f.full
+                )
             }
             None => "8/8/8/8/8/8/8/8 w - - 0 1".to_string(),
         };
@@ -574,11 +762,14 @@ impl Translator<'_> {
         let promo_pawns: Vec<String> = promo_pawns.iter().filter_map(|k| id_of(k, &outs)).collect();
         let royal_key = royal.as_ref().map(|r| r.key.clone());
         if !promo_pawns.is_empty() {
-            let v = self.get("promotionPieceTypes").or(self.get("promotionPieceTypesWhite")).unwrap_or(Val {
-                value: "nbrq".into(),
-                key_at: None,
-                value_at: None,
-            });
+            let v = self
+                .get("promotionPieceTypes")
+                .or(self.get("promotionPieceTypesWhite"))
+                .unwrap_or(Val {
+                    value: "nbrq".into(),
+                    key_at: None,
+                    value_at: None,
+                });
             let choices_keys = self.piece_set("promotionPieceTypes", &v);
             let choices: Vec<String> = choices_keys
                 .iter()
@@ -587,7 +778,11 @@ impl Translator<'_> {
                 .collect();
             if choices_keys.iter().any(|k| Some(k) == royal_key.as_ref()) {
                 let at = self.at(&v);
-                self.untranslatable(at, "promotion to the royal piece has no counterpart in the format".into(), "");
+                self.untranslatable(
+                    at,
+                    "promotion to the royal piece has no counterpart in the format".into(),
+                    "",
+                );
             }
             let mandatory = self.bool("mandatoryPawnPromotion", true);
             if let (Some((zone, _)), false) = (&promo_zone, choices.is_empty()) {
@@ -603,8 +798,17 @@ impl Translator<'_> {
         let mut drops = String::new();
         let mut drop_zone = String::new();
         if pieces_drop {
-            let all: Squares = (0..files).flat_map(|f| (0..ranks).map(move |r| (f, r))).collect();
-            if let Some((zone, _)) = self.region(("", "whiteDropRegion", "blackDropRegion"), (all.clone(), all.clone()), files, ranks, "the drop region")
+            let all: Squares = (0..files)
+                .flat_map(|f| (0..ranks).map(move |r| (f, r)))
+                .collect();
+            if let Some((zone, _)) = self
+                .region(
+                    ("", "whiteDropRegion", "blackDropRegion"),
+                    (all.clone(), all.clone()),
+                    files,
+                    ranks,
+                    "the drop region",
+                )
                 .or_else(|| None)
             {
                 let zone = match self.get("dropRegionWhite") {
@@ -623,15 +827,28 @@ impl Translator<'_> {
                         pz.retain(|s| !z.contains(s));
                     }
                     if pz != zone {
-                        let _ = writeln!(drops, "\n[drops.{pawn}]\nzone = {}", zone_text(&pz, files, ranks));
+                        let _ = writeln!(
+                            drops,
+                            "\n[drops.{pawn}]\nzone = {}",
+                            zone_text(&pz, files, ranks)
+                        );
                     }
                 }
             }
         }
         // The flag: a royal piece reaching the region wins.
         let mut scepter = String::new();
-        let flag_piece = self.get("flagPiece").or(self.get("flagPieceWhite")).or(self.get("flagPieceBlack"));
-        let flag_keys = ["flagRegion", "flagRegionWhite", "flagRegionBlack", "whiteFlag", "blackFlag"];
+        let flag_piece = self
+            .get("flagPiece")
+            .or(self.get("flagPieceWhite"))
+            .or(self.get("flagPieceBlack"));
+        let flag_keys = [
+            "flagRegion",
+            "flagRegionWhite",
+            "flagRegionBlack",
+            "whiteFlag",
+            "blackFlag",
+        ];
         if flag_keys.iter().any(|k| self.vals.contains_key(*k)) {
             let mut w = self.get("whiteFlag");
             let mut b = self.get("blackFlag");
@@ -645,9 +862,18 @@ impl Translator<'_> {
             if let Some(v) = self.get("flagRegionBlack") {
                 b = Some(v);
             }
-            let ws = w.as_ref().map(|v| self.squares("flagRegionWhite", v, files, ranks)).unwrap_or_default();
-            let bs = b.as_ref().map(|v| self.squares("flagRegionBlack", v, files, ranks)).unwrap_or_default();
-            let blame = b.clone().or(w.clone()).map_or(self.header.clone(), |v| self.at(&v));
+            let ws = w
+                .as_ref()
+                .map(|v| self.squares("flagRegionWhite", v, files, ranks))
+                .unwrap_or_default();
+            let bs = b
+                .as_ref()
+                .map(|v| self.squares("flagRegionBlack", v, files, ranks))
+                .unwrap_or_default();
+            let blame = b
+                .clone()
+                .or(w.clone())
+                .map_or(self.header.clone(), |v| self.at(&v));
             let piece_ok = match &flag_piece {
                 Some(v) => {
                     let keys = self.piece_set("flagPiece", v);
@@ -663,22 +889,42 @@ impl Translator<'_> {
             } else if mirrored != bs || ws.is_empty() {
                 self.untranslatable(blame, "a flag region whose Black squares are not the mirror image of White's has no counterpart in the format".into(), "");
             } else {
-                scepter = format!("scepter = {{ zone = {}, result = \"win\" }}\n", zone_text(&ws, files, ranks));
+                scepter = format!(
+                    "scepter = {{ zone = {}, result = \"win\" }}\n",
+                    zone_text(&ws, files, ranks)
+                );
             }
         }
         self.rules_without_counterpart(HANDLED);
         // The file.
         let mut out = String::new();
-        let parent = section.parent.as_ref().map_or(String::new(), |(p, _)| format!(":{p}"));
-        let _ = writeln!(out, "# Translated by `fairyforge import` from {file_name}, section [{name}{parent}].");
+        let parent = section
+            .parent
+            .as_ref()
+            .map_or(String::new(), |(p, _)| format!(":{p}"));
+        let _ = writeln!(
+            out,
+            "# Translated by `fairyforge import` from {file_name}, section [{name}{parent}]."
+        );
         let _ = writeln!(out, "name = {}", quote(name));
-        let _ = writeln!(out, "description = {}", quote(&format!("Fairy-Stockfish's variants.ini section [{name}{parent}].")));
+        let _ = writeln!(
+            out,
+            "description = {}",
+            quote(&format!(
+                "Fairy-Stockfish's variants.ini section [{name}{parent}]."
+            ))
+        );
         let _ = writeln!(out, "setup = {}", quote(&setup));
         out.push_str(&drop_zone);
         out.push_str(&scepter);
         let _ = writeln!(out, "\n[board]\nfiles = {files}\nranks = {ranks}");
         for o in &outs {
-            let _ = writeln!(out, "\n[piece.{}]\nletter = \"{}\"", o.id, o.slot.letter.to_ascii_uppercase());
+            let _ = writeln!(
+                out,
+                "\n[piece.{}]\nletter = \"{}\"",
+                o.id,
+                o.slot.letter.to_ascii_uppercase()
+            );
             if o.royal {
                 out.push_str("royal = true\n");
             }
@@ -710,12 +956,19 @@ impl Translator<'_> {
         let id = if let Some(n) = slot.key.strip_prefix("customPiece") {
             format!("custom-piece-{n}")
         } else {
-            fsf::PIECES.iter().find(|(k, _, _)| *k == slot.key).map_or(slot.key.clone(), |p| p.2.to_string())
+            fsf::PIECES
+                .iter()
+                .find(|(k, _, _)| *k == slot.key)
+                .map_or(slot.key.clone(), |p| p.2.to_string())
         };
         let royal = slot.key == "king";
         let key_at = slot.key_at.clone().unwrap_or(self.header.clone());
         if let Some((_, why)) = fsf::SPECIAL_PIECES.iter().find(|(k, _)| *k == slot.key) {
-            self.untranslatable(key_at, format!("`{}`: {why}, which the format cannot express yet", slot.key), "the piece is left out");
+            self.untranslatable(
+                key_at,
+                format!("`{}`: {why}, which the format cannot express yet", slot.key),
+                "the piece is left out",
+            );
             return None;
         }
         let mut moves = Vec::new();
@@ -727,8 +980,15 @@ impl Translator<'_> {
                 moves.push(format!("{{ slide = \"forward\", mode = \"move\", min = 2, max = 2, from = {zone}, en-passant = \"create\" }}"));
             }
             let epc = if ep { ", en-passant = \"capture\"" } else { "" };
-            moves.push(format!("{{ leap = \"forward-diagonal\", mode = \"capture\"{epc} }}"));
-            return Some(Out { slot: slot.clone(), id, royal, moves });
+            moves.push(format!(
+                "{{ leap = \"forward-diagonal\", mode = \"capture\"{epc} }}"
+            ));
+            return Some(Out {
+                slot: slot.clone(),
+                id,
+                royal,
+                moves,
+            });
         }
         let piece = read_fsf(&slot.betza);
         let at = |m: &std::ops::Range<usize>| -> Range<usize> {
@@ -749,21 +1009,43 @@ impl Translator<'_> {
                 Ok(mut v) => moves.append(&mut v),
                 Err(why) => {
                     let written = &slot.betza[m.at.clone()];
-                    self.untranslatable(at(&m.at), format!("`{written}` in `{}`: {why}", slot.betza), "this part of the piece is left out");
+                    self.untranslatable(
+                        at(&m.at),
+                        format!("`{written}` in `{}`: {why}", slot.betza),
+                        "this part of the piece is left out",
+                    );
                 }
             }
         }
         if moves.is_empty() {
             if piece.moves.is_empty() && piece.skipped.is_empty() {
-                self.untranslatable(key_at, format!("`{}` has no moves, which the format cannot express", slot.key), "the piece is left out");
+                self.untranslatable(
+                    key_at,
+                    format!(
+                        "`{}` has no moves, which the format cannot express",
+                        slot.key
+                    ),
+                    "the piece is left out",
+                );
             }
             return None;
         }
-        Some(Out { slot: slot.clone(), id, royal, moves })
+        Some(Out {
+            slot: slot.clone(),
+            id,
+            royal,
+            moves,
+        })
     }
 
     /// One atom of a Betza as move tables of the format.
-    fn betza_move(&mut self, m: &BetzaMove, zone: &str, double: &Squares, ep: bool) -> Result<Vec<String>, String> {
+    fn betza_move(
+        &mut self,
+        m: &BetzaMove,
+        zone: &str,
+        double: &Squares,
+        ep: bool,
+    ) -> Result<Vec<String>, String> {
         let mode = match (m.quiet, m.capture) {
             (true, false) => ", mode = \"move\"",
             (false, true) => ", mode = \"capture\"",
@@ -789,42 +1071,79 @@ impl Translator<'_> {
                 if m.initial && ep && long(&sample) >= 2 && short(&sample) == 0 {
                     return Err("an initial leap that passes squares: the format makes en-passant targets only for slides".into());
                 }
-                let epc = if ep && m.capture && !m.initial { ", en-passant = \"capture\"" } else { "" };
-                vec![format!("{{ leap = {}{mode}{from}{epc} }}", dirs_text(&m.offsets))]
+                let epc = if ep && m.capture && !m.initial {
+                    ", en-passant = \"capture\""
+                } else {
+                    ""
+                };
+                vec![format!(
+                    "{{ leap = {}{mode}{from}{epc} }}",
+                    dirs_text(&m.offsets)
+                )]
             }
             Shape::Ride { max } => {
                 if ep && m.capture {
                     return Err("an en-passant capture by a rider: the format has en passant only for leaps".into());
                 }
-                let max = if max > 0 { format!(", max = {max}") } else { String::new() };
-                vec![format!("{{ slide = {}{mode}{max}{from} }}", dirs_text(&m.offsets))]
+                let max = if max > 0 {
+                    format!(", max = {max}")
+                } else {
+                    String::new()
+                };
+                vec![format!(
+                    "{{ slide = {}{mode}{max}{from} }}",
+                    dirs_text(&m.offsets)
+                )]
             }
             Shape::Lame => {
                 let (l, s) = (long(&sample), short(&sample));
                 if l == 1 {
-                    return Ok(vec![format!("{{ leap = {}{mode}{from} }}", dirs_text(&m.offsets))]);
+                    return Ok(vec![format!(
+                        "{{ leap = {}{mode}{from} }}",
+                        dirs_text(&m.offsets)
+                    )]);
                 }
                 if s == 0 || s == l {
                     let units: Vec<(i8, i8)> = m.offsets.iter().map(unit).collect();
-                    let epc = if m.initial { ", en-passant = \"create\"" } else { "" };
-                    vec![format!("{{ slide = {}{mode}, min = {l}, max = {l}{from}{epc} }}", dirs_text(&units))]
+                    let epc = if m.initial {
+                        ", en-passant = \"create\""
+                    } else {
+                        ""
+                    };
+                    vec![format!(
+                        "{{ slide = {}{mode}, min = {l}, max = {l}{from}{epc} }}",
+                        dirs_text(&units)
+                    )]
                 } else if l == s + 1 {
                     // The path goes straight along the long leg, then diagonally.
                     let mut out = Vec::new();
                     let all = m.offsets.len() == 8;
-                    let range = if s == 1 { "max = 1".to_string() } else { format!("min = {s}, max = {s}") };
+                    let range = if s == 1 {
+                        "max = 1".to_string()
+                    } else {
+                        format!("min = {s}, max = {s}")
+                    };
                     if all {
-                        out.push(format!("{{ bent = \"orthogonal\", then = \"diagonal\"{mode}, {range}{from} }}"));
+                        out.push(format!(
+                            "{{ bent = \"orthogonal\", then = \"diagonal\"{mode}, {range}{from} }}"
+                        ));
                     } else {
                         for o in &m.offsets {
-                            let first = if o.0.unsigned_abs() > o.1.unsigned_abs() { (o.0.signum(), 0) } else { (0, o.1.signum()) };
+                            let first = if o.0.unsigned_abs() > o.1.unsigned_abs() {
+                                (o.0.signum(), 0)
+                            } else {
+                                (0, o.1.signum())
+                            };
                             let then = unit(o);
                             out.push(format!("{{ bent = [{}, {}], then = [{}, {}], symmetry = \"none\"{mode}, {range}{from} }}", first.0, first.1, then.0, then.1));
                         }
                     }
                     out
                 } else {
-                    return Err("a lame leap whose path bends twice has no counterpart in the format yet".into());
+                    return Err(
+                        "a lame leap whose path bends twice has no counterpart in the format yet"
+                            .into(),
+                    );
                 }
             }
             Shape::Hop { grass: true } => {
@@ -846,11 +1165,18 @@ impl Translator<'_> {
         let at = self.at(v);
         let toks: Vec<&str> = v.value.split_whitespace().collect();
         let Some(first) = toks.first() else {
-            self.bad(at, "`startFen` is empty".into(), "expected a position string");
+            self.bad(
+                at,
+                "`startFen` is empty".into(),
+                "expected a position string",
+            );
             return None;
         };
         let (board, pocket) = match first.find('[') {
-            Some(i) => (&first[..i], first[i..].trim_end_matches(']').trim_start_matches('[')),
+            Some(i) => (
+                &first[..i],
+                first[i..].trim_end_matches(']').trim_start_matches('['),
+            ),
             None => (*first, ""),
         };
         for c in board.chars() {
@@ -860,17 +1186,36 @@ impl Translator<'_> {
                 '~' => "a promoted piece (`~`)",
                 _ => continue,
             };
-            self.untranslatable(at.clone(), format!("`startFen` has {why}, which the format cannot express yet"), "");
+            self.untranslatable(
+                at.clone(),
+                format!("`startFen` has {why}, which the format cannot express yet"),
+                "",
+            );
             return None;
         }
-        for c in board.chars().chain(pocket.chars()).filter(|c| c.is_ascii_alphabetic()) {
+        for c in board
+            .chars()
+            .chain(pocket.chars())
+            .filter(|c| c.is_ascii_alphabetic())
+        {
             if !letters.contains(&c.to_ascii_lowercase()) {
-                self.untranslatable(at.clone(), format!("`startFen` has the piece `{c}`, which the section does not translate"), "");
+                self.untranslatable(
+                    at.clone(),
+                    format!("`startFen` has the piece `{c}`, which the section does not translate"),
+                    "",
+                );
                 return None;
             }
         }
         if board.split('/').count() != ranks as usize {
-            self.bad(at, format!("`startFen` has {} ranks, the board {ranks}", board.split('/').count()), "");
+            self.bad(
+                at,
+                format!(
+                    "`startFen` has {} ranks, the board {ranks}",
+                    board.split('/').count()
+                ),
+                "",
+            );
             return None;
         }
         let _ = files;
@@ -902,15 +1247,35 @@ impl Translator<'_> {
         if let Some(t) = rest.peek().copied()
             && t.contains('+')
         {
-            self.untranslatable(at.clone(), format!("`startFen` counts checks (`{t}`), which the format cannot express yet"), "");
+            self.untranslatable(
+                at.clone(),
+                format!("`startFen` counts checks (`{t}`), which the format cannot express yet"),
+                "",
+            );
             rest.next();
         }
         let half = rest.next().unwrap_or("0").to_string();
         let full = rest.next().unwrap_or("1").to_string();
-        Some(Fen { board: board.to_string(), pocket, side, castling, ep, half, full })
+        Some(Fen {
+            board: board.to_string(),
+            pocket,
+            side,
+            castling,
+            ep,
+            half,
+            full,
+        })
     }
 
-    fn castling(&mut self, fen: &Option<Fen>, fen_val: &Val, files: u8, ranks: u8, outs: &[Out], royal: Option<&Slot>) -> Option<Castle> {
+    fn castling(
+        &mut self,
+        fen: &Option<Fen>,
+        fen_val: &Val,
+        files: u8,
+        ranks: u8,
+        outs: &[Out],
+        royal: Option<&Slot>,
+    ) -> Option<Castle> {
         let fen = fen.as_ref()?;
         let royal = royal?;
         let at = self.at(fen_val);
@@ -918,24 +1283,42 @@ impl Translator<'_> {
             return None;
         }
         if fen.castling.chars().any(|c| !"KQkq".contains(c)) {
-            self.untranslatable(at, format!("castling rights `{}` written by files: only `KQkq` is translated", fen.castling), "");
+            self.untranslatable(
+                at,
+                format!(
+                    "castling rights `{}` written by files: only `KQkq` is translated",
+                    fen.castling
+                ),
+                "",
+            );
             return None;
         }
         if let Some(v) = self.get("castlingKingPiece")
             && v.value.chars().next() != Some(royal.letter)
         {
             let a = self.at(&v);
-            self.untranslatable(a, "castling with a piece other than the king has no counterpart in the format".into(), "");
+            self.untranslatable(
+                a,
+                "castling with a piece other than the king has no counterpart in the format".into(),
+                "",
+            );
             return None;
         }
-        let rook_v = self.get("castlingRookPieces").or(self.get("castlingRookPiece")).or(self.get("castlingRookPiecesWhite"));
+        let rook_v = self
+            .get("castlingRookPieces")
+            .or(self.get("castlingRookPiece"))
+            .or(self.get("castlingRookPiecesWhite"));
         let rook_keys = match &rook_v {
             Some(v) => self.piece_set("castlingRookPieces", v),
             None => vec!["rook".to_string()],
         };
         if rook_keys.len() != 1 {
             let a = rook_v.as_ref().map_or(self.header.clone(), |v| self.at(v));
-            self.untranslatable(a, "castling with more than one kind of rook has no counterpart in the format".into(), "");
+            self.untranslatable(
+                a,
+                "castling with more than one kind of rook has no counterpart in the format".into(),
+                "",
+            );
             return None;
         }
         let Some(rook) = outs.iter().find(|o| o.slot.key == rook_keys[0]) else {
@@ -966,7 +1349,9 @@ impl Translator<'_> {
             let r = &grid[row];
             let cased = |c: char| if upper { c.to_ascii_uppercase() } else { c };
             let king = r.iter().position(|p| *p == Some(cased(royal.letter)));
-            let Some(k) = king else { return (None, None, None) };
+            let Some(k) = king else {
+                return (None, None, None);
+            };
             let rook_at = |i: &usize| r[*i] == Some(cased(rook.slot.letter));
             let right = (k + 1..r.len()).rev().find(rook_at);
             let left = (0..k).find(rook_at);
@@ -974,7 +1359,10 @@ impl Translator<'_> {
         };
         let w = find_row(0, true);
         let b = find_row(ranks as usize - 1, false);
-        let (wants_w, wants_b) = (fen.castling.chars().any(|c| c.is_ascii_uppercase()), fen.castling.chars().any(|c| c.is_ascii_lowercase()));
+        let (wants_w, wants_b) = (
+            fen.castling.chars().any(|c| c.is_ascii_uppercase()),
+            fen.castling.chars().any(|c| c.is_ascii_lowercase()),
+        );
         let side = match (wants_w, wants_b) {
             (true, true) if w != b => {
                 self.untranslatable(at, "castling where Black's king and rooks do not mirror White's has no counterpart in the format".into(), "");
@@ -984,19 +1372,37 @@ impl Translator<'_> {
             _ => b,
         };
         let (Some(king), left, right) = side else {
-            self.untranslatable(at, "castling rights without a king on the first rank".into(), "");
+            self.untranslatable(
+                at,
+                "castling rights without a king on the first rank".into(),
+                "",
+            );
             return None;
         };
-        let kf = self.get("castlingKingsideFile").and_then(|v| Self::file_of(&v.value)).unwrap_or(6);
-        let qf = self.get("castlingQueensideFile").and_then(|v| Self::file_of(&v.value)).unwrap_or(2);
+        let kf = self
+            .get("castlingKingsideFile")
+            .and_then(|v| Self::file_of(&v.value))
+            .unwrap_or(6);
+        let qf = self
+            .get("castlingQueensideFile")
+            .and_then(|v| Self::file_of(&v.value))
+            .unwrap_or(2);
         let sq = |f: usize| format!("\"{}1\"", (b'a' + f as u8) as char);
         let mut rooks = Vec::new();
         let mut to = Vec::new();
         let mut rights = String::new();
         for c in fen.castling.chars() {
-            let rook_file = if c.eq_ignore_ascii_case(&'k') { right } else { left };
+            let rook_file = if c.eq_ignore_ascii_case(&'k') {
+                right
+            } else {
+                left
+            };
             if rook_file.is_none() {
-                self.untranslatable(at.clone(), format!("castling right `{c}` without a rook on that side of the king"), "");
+                self.untranslatable(
+                    at.clone(),
+                    format!("castling right `{c}` without a rook on that side of the king"),
+                    "",
+                );
                 continue;
             }
             rights.push(c);
@@ -1011,7 +1417,12 @@ impl Translator<'_> {
             }
         }
         let _ = files;
-        let mut toml = format!("\n[castling]\nking = {}\nrooks = [{}]\nking-to = [{}]\n", sq(king), rooks.join(", "), to.join(", "));
+        let mut toml = format!(
+            "\n[castling]\nking = {}\nrooks = [{}]\nking-to = [{}]\n",
+            sq(king),
+            rooks.join(", "),
+            to.join(", ")
+        );
         if rook.id != "rook" {
             let _ = writeln!(toml, "rook = {}", quote(&rook.id));
         }
@@ -1049,7 +1460,10 @@ fn show(s: &Squares) -> String {
     if s.is_empty() {
         return "none".into();
     }
-    let v: Vec<String> = s.iter().map(|&(f, r)| format!("{}{}", (b'a' + f) as char, r + 1)).collect();
+    let v: Vec<String> = s
+        .iter()
+        .map(|&(f, r)| format!("{}{}", (b'a' + f) as char, r + 1))
+        .collect();
     v.join(" ")
 }
 
@@ -1112,7 +1526,10 @@ fn dirs_text(offsets: &[(i8, i8)]) -> String {
     let first = offsets[0];
     let images: BTreeSet<(i8, i8)> = dirs::images(first).into_iter().collect();
     if images == set {
-        let (a, b) = (first.0.unsigned_abs().min(first.1.unsigned_abs()), first.0.unsigned_abs().max(first.1.unsigned_abs()));
+        let (a, b) = (
+            first.0.unsigned_abs().min(first.1.unsigned_abs()),
+            first.0.unsigned_abs().max(first.1.unsigned_abs()),
+        );
         return format!("[{a}, {b}]");
     }
     let v: Vec<String> = offsets.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();

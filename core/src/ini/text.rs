@@ -107,7 +107,8 @@ mod tests {
 
     #[test]
     fn sections_keys_and_places() {
-        let text = "# a comment\n[mine:chess]\n  maxFile = 10 \n; another\nbad line\n[two]\nking = k\n";
+        let text =
+            "# a comment\n[mine:chess]\n  maxFile = 10 \n; another\nbad line\n[two]\nking = k\n";
         let (s, bad) = sections(text);
         assert_eq!(s.len(), 2);
         assert_eq!(s[0].name, "mine");

@@ -45,7 +45,9 @@ fn squares(z: &ZoneDef, files: u8, ranks: u8) -> Option<Squares> {
                 }
             }
             ZoneItem::OwnHalf => (1..=(ranks / 2) as i8).for_each(|r| rank(&mut out, r)),
-            ZoneItem::EnemyHalf => ((ranks / 2 + 1) as i8..=ranks as i8).for_each(|r| rank(&mut out, r)),
+            ZoneItem::EnemyHalf => {
+                ((ranks / 2 + 1) as i8..=ranks as i8).for_each(|r| rank(&mut out, r))
+            }
             ZoneItem::MiddleRank => rank(&mut out, (ranks / 2) as i8),
             ZoneItem::FirstRank => rank(&mut out, 1),
             ZoneItem::LastRank => rank(&mut out, ranks as i8),
@@ -94,17 +96,21 @@ fn pawn_shape(p: &PieceDef) -> Option<(Option<&ZoneDef>, bool)> {
             return None;
         }
         match m.prim {
-            Primitive::Leap { mode: Mode::Move, en_passant: false } if dirs(m) == fwd && m.from.is_none() && !step => {
-                step = true
-            }
-            Primitive::Leap { mode: Mode::Capture, en_passant } if dirs(m) == diag && m.from.is_none() && capture.is_none() => {
+            Primitive::Leap {
+                mode: Mode::Move,
+                en_passant: false,
+            } if dirs(m) == fwd && m.from.is_none() && !step => step = true,
+            Primitive::Leap {
+                mode: Mode::Capture,
+                en_passant,
+            } if dirs(m) == diag && m.from.is_none() && capture.is_none() => {
                 capture = Some(en_passant)
             }
-            Primitive::Slide { mode: Mode::Move, range: Range { min: 2, max: 2 }, en_passant: true }
-                if dirs(m) == fwd && m.from.is_some() && double.is_none() =>
-            {
-                double = m.from.as_ref()
-            }
+            Primitive::Slide {
+                mode: Mode::Move,
+                range: Range { min: 2, max: 2 },
+                en_passant: true,
+            } if dirs(m) == fwd && m.from.is_some() && double.is_none() => double = m.from.as_ref(),
             _ => return None,
         }
     }
@@ -117,14 +123,27 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     let (files, ranks) = (d.files, d.ranks);
     let mut found: Vec<Found> = Vec::new();
     let mut out = String::new();
-    let _ = writeln!(out, "# {} ({}), written by `fairyforge export`.", d.name, if d.description.is_empty() { "no description" } else { d.description.as_str() });
+    let _ = writeln!(
+        out,
+        "# {} ({}), written by `fairyforge export`.",
+        d.name,
+        if d.description.is_empty() {
+            "no description"
+        } else {
+            d.description.as_str()
+        }
+    );
     let _ = writeln!(out, "[{name}]");
     if files > MAX_FILES || ranks > MAX_RANKS {
         found.push((Some(d.board_span), format!("a board of {files} files and {ranks} ranks: Fairy-Stockfish has at most {MAX_FILES} files and {MAX_RANKS} ranks"), String::new()));
     }
     let _ = writeln!(out, "maxFile = {files}\nmaxRank = {ranks}");
     for s in d.extra.iter().chain(&d.holes) {
-        found.push((Some(s.span), "a square beside the board or a hole: Fairy-Stockfish's boards are rectangles".into(), String::new()));
+        found.push((
+            Some(s.span),
+            "a square beside the board or a hole: Fairy-Stockfish's boards are rectangles".into(),
+            String::new(),
+        ));
     }
     // Pieces.
     let mut custom = 0;
@@ -136,7 +155,8 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     let mut used: Vec<&str> = Vec::new();
     for p in &d.pieces {
         let letter = p.letter.to_ascii_lowercase();
-        if pawn.is_none() && !p.royal
+        if pawn.is_none()
+            && !p.royal
             && let Some((double, ep)) = pawn_shape(p)
         {
             pawn = Some(p);
@@ -147,7 +167,11 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             if let Some(z) = double {
                 match squares(z, files, ranks) {
                     Some(s) => initial = Some((s, p.span)),
-                    None => found.push((Some(p.span), "a double step from squares beside the board".into(), String::new())),
+                    None => found.push((
+                        Some(p.span),
+                        "a double step from squares beside the board".into(),
+                        String::new(),
+                    )),
                 }
             }
             let _ = writeln!(pieces_out, "pawn = {letter}");
@@ -157,11 +181,18 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         for m in &p.moves {
             if let Some(z) = &m.from {
                 let Some(s) = squares(z, files, ranks) else {
-                    found.push((Some(m.span), "a move from squares beside the board".into(), String::new()));
+                    found.push((
+                        Some(m.span),
+                        "a move from squares beside the board".into(),
+                        String::new(),
+                    ));
                     continue;
                 };
                 let capture = match m.prim {
-                    Primitive::Leap { mode, .. } | Primitive::Slide { mode, .. } | Primitive::Bent { mode, .. } | Primitive::Jump { mode, .. } => mode.can_capture(),
+                    Primitive::Leap { mode, .. }
+                    | Primitive::Slide { mode, .. }
+                    | Primitive::Bent { mode, .. }
+                    | Primitive::Jump { mode, .. } => mode.can_capture(),
                     _ => true,
                 };
                 if capture {
@@ -178,7 +209,11 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             }
             match of_move_fsf(m) {
                 Ok(b) => betza.push_str(&b),
-                Err(why) => found.push((Some(m.span), format!("piece `{}`: {why}", p.id), "this move is left out of the section".into())),
+                Err(why) => found.push((
+                    Some(m.span),
+                    format!("piece `{}`: {why}", p.id),
+                    "this move is left out of the section".into(),
+                )),
             }
         }
         if matches!(m_has_ep(p), true) {
@@ -195,7 +230,9 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         // A predefined piece of Fairy-Stockfish that moves alike keeps its name there.
         let moves = canonical(&betza);
         if let Some((key, _, _)) = super::fsf::PIECES.iter().find(|(k, b, _)| {
-            !["pawn", "king", "immobile", "janggiCannon", "soldier"].contains(k) && !used.contains(k) && canonical(b) == moves
+            !["pawn", "king", "immobile", "janggiCannon", "soldier"].contains(k)
+                && !used.contains(k)
+                && canonical(b) == moves
         }) && !betza.is_empty()
         {
             used.push(key);
@@ -204,11 +241,19 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         }
         custom += 1;
         if custom > 25 {
-            found.push((Some(p.span), "more than 25 pieces of its own: Fairy-Stockfish has 25 custom pieces".into(), String::new()));
+            found.push((
+                Some(p.span),
+                "more than 25 pieces of its own: Fairy-Stockfish has 25 custom pieces".into(),
+                String::new(),
+            ));
             continue;
         }
         if betza.is_empty() {
-            found.push((Some(p.span), format!("piece `{}` has no move that Fairy-Stockfish can read", p.id), String::new()));
+            found.push((
+                Some(p.span),
+                format!("piece `{}` has no move that Fairy-Stockfish can read", p.id),
+                String::new(),
+            ));
         }
         let _ = writeln!(pieces_out, "customPiece{custom} = {letter}:{betza}");
     }
@@ -226,7 +271,11 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             .map(|ch| {
                 let f = ch.to_ascii_lowercase() as u8 - b'a';
                 let side = if f > kf { 'k' } else { 'q' };
-                if ch.is_ascii_uppercase() { side.to_ascii_uppercase() } else { side }
+                if ch.is_ascii_uppercase() {
+                    side.to_ascii_uppercase()
+                } else {
+                    side
+                }
             })
             .collect::<String>();
         let mut sorted: Vec<char> = fields[2].chars().collect();
@@ -237,19 +286,54 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     // Double steps and initial moves.
     match &initial {
         Some((s, _)) => {
-            let _ = writeln!(out, "doubleStep = true\ndoubleStepRegionWhite = {}\ndoubleStepRegionBlack = {}", region(s, files), region(&mirror(s, ranks), files));
+            let _ = writeln!(
+                out,
+                "doubleStep = true\ndoubleStepRegionWhite = {}\ndoubleStepRegionBlack = {}",
+                region(s, files),
+                region(&mirror(s, ranks), files)
+            );
         }
         None => out.push_str("doubleStep = false\n"),
     }
     if pawn.is_some() && !pawn_ep || (pawn.is_none() && !ep_letters.is_empty()) {
-        let _ = writeln!(out, "enPassantTypes = {}", if ep_letters.is_empty() { "-".to_string() } else { ep_letters.clone() });
+        let _ = writeln!(
+            out,
+            "enPassantTypes = {}",
+            if ep_letters.is_empty() {
+                "-".to_string()
+            } else {
+                ep_letters.clone()
+            }
+        );
     }
-    let pawn_flag: String = d.pieces.iter().filter(|p| p.pawn).map(|p| p.letter.to_ascii_lowercase()).collect();
-    if pawn_flag != pawn.map(|p| p.letter.to_ascii_lowercase().to_string()).unwrap_or_default() {
-        let _ = writeln!(out, "nMoveRuleTypes = {}", if pawn_flag.is_empty() { "-" } else { &pawn_flag });
+    let pawn_flag: String = d
+        .pieces
+        .iter()
+        .filter(|p| p.pawn)
+        .map(|p| p.letter.to_ascii_lowercase())
+        .collect();
+    if pawn_flag
+        != pawn
+            .map(|p| p.letter.to_ascii_lowercase().to_string())
+            .unwrap_or_default()
+    {
+        let _ = writeln!(
+            out,
+            "nMoveRuleTypes = {}",
+            if pawn_flag.is_empty() {
+                "-"
+            } else {
+                &pawn_flag
+            }
+        );
     }
     // Promotion.
-    let letter_of = |id: &str| d.pieces.iter().find(|p| p.id == id).map(|p| p.letter.to_ascii_lowercase());
+    let letter_of = |id: &str| {
+        d.pieces
+            .iter()
+            .find(|p| p.id == id)
+            .map(|p| p.letter.to_ascii_lowercase())
+    };
     match d.promotions.first() {
         None => {
             if pawn.is_some() {
@@ -257,7 +341,11 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             }
         }
         Some(rule) => {
-            let pawns: String = rule.pieces.iter().filter_map(|n| letter_of(&n.name)).collect();
+            let pawns: String = rule
+                .pieces
+                .iter()
+                .filter_map(|n| letter_of(&n.name))
+                .collect();
             let mut choices = String::new();
             for c in &rule.choices {
                 match letter_of(&c.name) {
@@ -272,9 +360,18 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             let _ = writeln!(out, "promotionPieceTypes = {choices}");
             match squares(&rule.zone, files, ranks) {
                 Some(s) => {
-                    let _ = writeln!(out, "promotionRegionWhite = {}\npromotionRegionBlack = {}", region(&s, files), region(&mirror(&s, ranks), files));
+                    let _ = writeln!(
+                        out,
+                        "promotionRegionWhite = {}\npromotionRegionBlack = {}",
+                        region(&s, files),
+                        region(&mirror(&s, ranks), files)
+                    );
                 }
-                None => found.push((Some(rule.span), "promotion beside the board".into(), String::new())),
+                None => found.push((
+                    Some(rule.span),
+                    "promotion beside the board".into(),
+                    String::new(),
+                )),
             }
             if !rule.mandatory {
                 out.push_str("mandatoryPawnPromotion = false\n");
@@ -293,11 +390,20 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             let right: Vec<_> = c.rooks.iter().filter(|r| r.file > kf).collect();
             let to_left: Vec<_> = c.king_to.iter().filter(|t| t.file < kf).collect();
             let to_right: Vec<_> = c.king_to.iter().filter(|t| t.file > kf).collect();
-            if left.len() > 1 || right.len() > 1 || to_left.len() > 1 || to_right.len() > 1 || c.king_to.iter().any(|t| t.file == kf) {
+            if left.len() > 1
+                || right.len() > 1
+                || to_left.len() > 1
+                || to_right.len() > 1
+                || c.king_to.iter().any(|t| t.file == kf)
+            {
                 found.push((Some(c.span), "castling to several squares on one side, or with several rooks on one side: Fairy-Stockfish castles to one square each side".into(), String::new()));
             }
             if c.king.rank != 1 {
-                found.push((Some(c.king.span), "castling on a rank other than the first".into(), String::new()));
+                found.push((
+                    Some(c.king.span),
+                    "castling on a rank other than the first".into(),
+                    String::new(),
+                ));
             }
             let file = |f: u8| (b'a' + f) as char;
             let _ = writeln!(out, "castling = true\ncastlingKingFile = {}", file(kf));
@@ -317,7 +423,11 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
                 Some(l) => {
                     let _ = writeln!(out, "castlingRookPieces = {l}");
                 }
-                None => found.push((Some(c.rook_piece.span), "the castling rook is no piece of the game".into(), String::new())),
+                None => found.push((
+                    Some(c.rook_piece.span),
+                    "the castling rook is no piece of the game".into(),
+                    String::new(),
+                )),
             }
         }
     }
@@ -338,19 +448,42 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             }
         }
         if let Some(z) = zone {
-            let _ = writeln!(out, "whiteDropRegion = {}\nblackDropRegion = {}", region(&z, files), region(&mirror(&z, ranks), files));
+            let _ = writeln!(
+                out,
+                "whiteDropRegion = {}\nblackDropRegion = {}",
+                region(&z, files),
+                region(&mirror(&z, ranks), files)
+            );
         }
         out.push_str("firstRankPawnDrops = true\npromotionZonePawnDrops = true\n");
     }
     // Capture the Scepter: the royal piece reaching a region wins.
     if let Some(s) = &d.scepter {
-        let royal = d.pieces.iter().find(|p| p.royal).map(|p| p.letter.to_ascii_lowercase());
+        let royal = d
+            .pieces
+            .iter()
+            .find(|p| p.royal)
+            .map(|p| p.letter.to_ascii_lowercase());
         match (squares(&s.zone, files, ranks), royal) {
             (Some(z), Some(k)) if s.win => {
-                let _ = writeln!(out, "flagPiece = {k}\nflagRegionWhite = {}\nflagRegionBlack = {}", region(&z, files), region(&mirror(&z, ranks), files));
+                let _ = writeln!(
+                    out,
+                    "flagPiece = {k}\nflagRegionWhite = {}\nflagRegionBlack = {}",
+                    region(&z, files),
+                    region(&mirror(&z, ranks), files)
+                );
             }
-            (_, _) if !s.win => found.push((Some(s.span), "a draw when the royal piece reaches a zone: Fairy-Stockfish's flag region wins".into(), String::new())),
-            _ => found.push((Some(s.span), "a scepter zone beside the board".into(), String::new())),
+            (_, _) if !s.win => found.push((
+                Some(s.span),
+                "a draw when the royal piece reaches a zone: Fairy-Stockfish's flag region wins"
+                    .into(),
+                String::new(),
+            )),
+            _ => found.push((
+                Some(s.span),
+                "a scepter zone beside the board".into(),
+                String::new(),
+            )),
         }
     }
     for o in &d.options {
@@ -373,5 +506,13 @@ fn canonical(betza: &str) -> BTreeSet<(String, bool, bool, bool, (i8, i8))> {
 
 /// Whether some move of a piece captures en passant.
 fn m_has_ep(p: &PieceDef) -> bool {
-    p.moves.iter().any(|m| matches!(m.prim, Primitive::Leap { en_passant: true, .. }))
+    p.moves.iter().any(|m| {
+        matches!(
+            m.prim,
+            Primitive::Leap {
+                en_passant: true,
+                ..
+            }
+        )
+    })
 }
