@@ -58,7 +58,7 @@ pub fn sections(text: &str) -> Vec<String> {
 pub fn import(file_name: &str, text: &str, section: Option<&str>) -> Result<Import, LoadError> {
     let mut sources = Sources::default();
     let file = sources.add(file_name, text, false);
-    let problem = |f: &read::Found| {
+    let problem = |f: &read::Found, fatal: bool| {
         let code = if f.untranslatable {
             Code::Untranslatable
         } else if f.message.contains("is not a key of") {
@@ -79,13 +79,13 @@ pub fn import(file_name: &str, text: &str, section: Option<&str>) -> Result<Impo
             ),
             None => Problem::global(code, f.message.clone()),
         };
-        if code != Code::BadIni {
+        if code != Code::BadIni && !fatal {
             p.severity = Severity::Warning;
         }
         p
     };
-    let resolve = |found: &[read::Found]| -> Vec<Diagnostic> {
-        let mut problems: Vec<Problem> = found.iter().map(problem).collect();
+    let resolve = |found: &[read::Found], fatal: bool| -> Vec<Diagnostic> {
+        let mut problems: Vec<Problem> = found.iter().map(|f| problem(f, fatal)).collect();
         problems.sort_by_key(Problem::place);
         problems
             .iter()
@@ -93,7 +93,7 @@ pub fn import(file_name: &str, text: &str, section: Option<&str>) -> Result<Impo
             .collect()
     };
     let t = read::translate(text, file_name, section)
-        .map_err(|found| LoadError::new(resolve(&found), 0))?;
+        .map_err(|found| LoadError::new(resolve(&found, true), 0))?;
     let fatal: Vec<read::Found> = t
         .found
         .iter()
@@ -101,20 +101,23 @@ pub fn import(file_name: &str, text: &str, section: Option<&str>) -> Result<Impo
         .cloned()
         .collect();
     if !fatal.is_empty() {
-        return Err(LoadError::new(resolve(&fatal), 0));
+        return Err(LoadError::new(resolve(&fatal, true), 0));
     }
     // The game file must load: what it says comes from the section, checked by the loader.
     if let Err(e) = Variant::loader()
         .builtin_only()
         .parse(&format!("{}.toml", t.name), &t.toml)
     {
-        let mut diags = resolve(&t.found);
-        diags.extend(e.diagnostics().iter().cloned());
+        // What was left out explains why: the game file alone would not say it.
+        let mut diags = resolve(&t.found, true);
+        if diags.is_empty() {
+            diags.extend(e.diagnostics().iter().cloned());
+        }
         return Err(LoadError::new(diags, e.omitted()));
     }
     Ok(Import {
         name: t.name.clone(),
-        diagnostics: resolve(&t.found),
+        diagnostics: resolve(&t.found, false),
         toml: t.toml,
     })
 }

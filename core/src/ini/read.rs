@@ -113,14 +113,18 @@ pub(crate) fn translate(
             chain.push((false, b));
         } else {
             let known = fsf::parent_names();
-            errors.push(fatal(
-                Some(at.clone()),
-                format!(
-                    "unknown parent `{parent}`: no section before this one and no built-in parent has this name{}",
+            errors.push(Found {
+                untranslatable: true,
+                at: Some(at.clone()),
+                message: format!(
+                    "unknown parent `{parent}`: no section before this one has this name, and it is none of the built-in variants the import knows{}",
                     crate::source::suggest(parent, known.iter().copied())
                 ),
-                &format!("the built-in parents are {}", crate::source::one_of(&known)),
-            ));
+                label: format!(
+                    "the known built-in parents are {}; Fairy-Stockfish's others need rules the format does not have yet",
+                    crate::source::one_of(&known)
+                ),
+            });
             return Err(errors);
         }
         if chain.len() > 16 {
@@ -197,6 +201,14 @@ impl Translator<'_> {
     }
 
     fn untranslatable(&mut self, at: Range<usize>, message: String, label: &str) {
+        // An atom of two directions (`Q` is `W` and `F`) is reported once.
+        if self
+            .found
+            .iter()
+            .any(|f| f.at.as_ref() == Some(&at) && f.message == message)
+        {
+            return;
+        }
         self.found.push(Found {
             untranslatable: true,
             at: Some(at),
@@ -383,6 +395,9 @@ impl Translator<'_> {
             b = self.squares(black, &v, files, ranks);
             bv = Some(v);
         }
+        // Fairy-Stockfish's default regions are fixed ranks: only those on the board count.
+        w.retain(|&(f, r)| f < files && r < ranks);
+        b.retain(|&(f, r)| f < files && r < ranks);
         let mirrored: Squares = w.iter().map(|&(f, r)| (f, ranks - 1 - r)).collect();
         if mirrored != b {
             let blame = bv.clone().or(wv.clone());
@@ -1470,7 +1485,9 @@ fn show(s: &Squares) -> String {
 /// A set of squares as a zone of the format: whole ranks as `"rank N"` or `"ranks A..B"`,
 /// other squares by name.
 pub(crate) fn zone_text(s: &Squares, files: u8, ranks: u8) -> String {
-    let _ = ranks;
+    if s.len() == files as usize * ranks as usize {
+        return "\"all\"".into();
+    }
     let mut items = Vec::new();
     let rows: BTreeSet<u8> = s.iter().map(|&(_, r)| r).collect();
     let full: Vec<u8> = rows

@@ -328,6 +328,7 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         );
     }
     // Promotion.
+    let mut promo_squares: Option<Squares> = None;
     let letter_of = |id: &str| {
         d.pieces
             .iter()
@@ -360,6 +361,7 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             let _ = writeln!(out, "promotionPieceTypes = {choices}");
             match squares(&rule.zone, files, ranks) {
                 Some(s) => {
+                    promo_squares = Some(s.clone());
                     let _ = writeln!(
                         out,
                         "promotionRegionWhite = {}\npromotionRegionBlack = {}",
@@ -435,16 +437,46 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     if v.has_drops {
         out.push_str("pieceDrops = true\ncapturesToHand = false\n");
         let mut zone: Option<Squares> = d.drop_zone.as_ref().and_then(|z| squares(z, files, ranks));
+        let pawn_id = pawn.map(|p| p.id.as_str());
+        let mut pawn_zone: Option<(Squares, Span)> = None;
         for dr in &d.drops {
             if dr.push > 0 {
                 found.push((Some(dr.span), format!("a drop followed by a push (`push = {}`) has no counterpart in Fairy-Stockfish", dr.push), String::new()));
             }
             match squares(&dr.zone, files, ranks) {
                 None => found.push((Some(dr.span), "a drop beside the board".into(), String::new())),
+                Some(s) if Some(dr.piece.name.as_str()) == pawn_id => pawn_zone = Some((s, dr.span)),
                 Some(s) => match &zone {
                     Some(z) if *z != s => found.push((Some(dr.span), "a drop zone of its own for one piece: Fairy-Stockfish has one drop region for all pieces".into(), String::new())),
                     _ => zone = Some(s),
                 },
+            }
+        }
+        // Fairy-Stockfish's pawn drops leave out the first rank and the promotion zone
+        // unless told otherwise: a pawn's own drop zone may be the region without them.
+        let (mut first, mut in_zone) = (true, true);
+        if let Some((p, span)) = pawn_zone {
+            match &zone {
+                None => zone = Some(p),
+                Some(z) => {
+                    let cut = |f: bool, pz: bool| -> Squares {
+                        let mut e = z.clone();
+                        if !f {
+                            e.retain(|&(_, r)| r != 0);
+                        }
+                        if !pz && let Some(ps) = &promo_squares {
+                            e.retain(|s| !ps.contains(s));
+                        }
+                        e
+                    };
+                    match [(true, true), (false, true), (true, false), (false, false)]
+                        .into_iter()
+                        .find(|&(f, pz)| cut(f, pz) == p)
+                    {
+                        Some((f, pz)) => (first, in_zone) = (f, pz),
+                        None => found.push((Some(span), "a pawn drop zone other than the drop region, or it without the first rank or the promotion zone: Fairy-Stockfish has one drop region for all pieces".into(), String::new())),
+                    }
+                }
             }
         }
         if let Some(z) = zone {
@@ -455,7 +487,10 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
                 region(&mirror(&z, ranks), files)
             );
         }
-        out.push_str("firstRankPawnDrops = true\npromotionZonePawnDrops = true\n");
+        let _ = writeln!(
+            out,
+            "firstRankPawnDrops = {first}\npromotionZonePawnDrops = {in_zone}"
+        );
     }
     // Capture the Scepter: the royal piece reaching a region wins.
     if let Some(s) = &d.scepter {
