@@ -37,23 +37,26 @@ def sf_perft(variant, fen, depth, moves=()):
     return sum(sf_perft(variant, fen, depth - 1, moves + [m]) for m in legal)
 
 
-def ff_perft(game, fen, depth):
-    out = cli("perft", str(game), str(depth), "--fen", fen).stdout
-    return int(out.split()[-1])
+def ff_perft(game, depth, moves=()):
+    """fairyforge's perft after the moves from the start (it reads pyffish's move text)."""
+    args = ["perft", str(game), str(depth)]
+    if moves:
+        args += ["--moves", *moves]
+    return int(cli(*args).stdout.split()[-1])
 
 
-def positions(variant, plies=(10, 20)):
-    """The start and positions after a game chosen by a fixed rule, as pyffish writes them."""
+def games(variant, plies=(10, 20)):
+    """The start and the moves of a game chosen by a fixed rule, cut at each of `plies`."""
     start = pyffish.start_fen(variant)
-    fens, moves = [start], []
+    out, moves = [[]], []
     for ply in range(max(plies)):
         legal = sorted(pyffish.legal_moves(variant, start, moves))
         if not legal or pyffish.is_immediate_game_end(variant, start, moves)[0]:
             break
         moves.append(legal[(ply * 7 + 3) % len(legal)])
         if ply + 1 in plies:
-            fens.append(pyffish.get_fen(variant, start, moves))
-    return fens
+            out.append(list(moves))
+    return start, out
 
 
 @pytest.fixture
@@ -69,10 +72,10 @@ def test_imported_sections_count_what_fairy_stockfish_counts(name, examples, tmp
     game = tmp_path / f"{name}.toml"
     r = cli("import", EXAMPLES, "--variant", name, "-o", str(game))
     assert r.stderr == f"{EXAMPLES} [{name}]: translated completely\n"
-    depth = 2 if name == "handchess" else 3
-    for i, fen in enumerate(positions(name)):
-        d = depth if i == 0 else 2
-        assert ff_perft(game, fen, d) == sf_perft(name, fen, d), (name, fen)
+    start, cuts = games(name)
+    for moves in cuts:
+        d = 3 if not moves and name != "handchess" else 2
+        assert ff_perft(game, d, moves) == sf_perft(name, start, d, moves), (name, moves)
 
 
 @pytest.mark.parametrize("game", ["chess", "capablanca"])
@@ -81,10 +84,10 @@ def test_exported_games_count_in_fairy_stockfish_what_they_count_here(game, tmp_
     r = cli("export", game, "--to", "fsf", "--name", name)
     assert r.stderr == f"{game}: exported completely\n"
     pyffish.load_variant_config(r.stdout)
-    fens = positions(name, plies=(10, 20, 30))
-    assert ff_perft(game, fens[0], 3) == sf_perft(name, fens[0], 3)
-    for fen in fens[1:]:
-        assert ff_perft(game, fen, 2) == sf_perft(name, fen, 2), fen
+    start, cuts = games(name, plies=(10, 20, 30))
+    for moves in cuts:
+        d = 2 if moves else 3
+        assert ff_perft(game, d, moves) == sf_perft(name, start, d, moves), moves
 
 
 @pytest.mark.parametrize("name", ["menagerie", "gothiclike", "sidepawns"])
@@ -95,5 +98,6 @@ def test_import_then_export_keeps_fairy_stockfish_perft(name, examples, tmp_path
     r = cli("export", str(game), "--to", "fsf", "--name", again)
     assert r.stderr.endswith("exported completely\n"), r.stderr
     pyffish.load_variant_config(examples + "\n" + r.stdout)
-    for fen in positions(name):
-        assert sf_perft(again, fen, 2) == sf_perft(name, fen, 2), fen
+    start, cuts = games(name)
+    for moves in cuts:
+        assert sf_perft(again, start, 2, moves) == sf_perft(name, start, 2, moves), moves
