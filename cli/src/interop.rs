@@ -70,7 +70,7 @@ fn report(diags: &[Diagnostic]) {
 pub fn import(args: ImportArgs) -> Result {
     let meta = std::fs::metadata(&args.file)
         .map_err(|e| Error::Message(format!("{}: cannot read the file: {e}", args.file)))?;
-    if !meta.is_file() || meta.len() > fairyforge::limits::MAX_FILE_BYTES as u64 {
+    if !meta.is_file() || meta.len() > fairyforge::limits::MAX_FILE_BYTES {
         return Err(format!(
             "{}: cannot read the file: not a regular file of at most {} bytes",
             args.file,

@@ -662,26 +662,24 @@ impl Translator<'_> {
         if double_step {
             let (dw, db) = (rank(1), if ranks >= 7 { rank(6) } else { Squares::new() });
             let mut def = (dw, db);
-            if let Some(v) = self.get("doubleStepRank") {
-                if let Ok(n) = v.value.parse::<u8>()
-                    && n >= 1
-                    && n <= ranks
-                {
-                    def = (rank(n - 1), rank(ranks - n));
-                }
+            if let Some(v) = self.get("doubleStepRank")
+                && let Ok(n) = v.value.parse::<u8>()
+                && n >= 1
+                && n <= ranks
+            {
+                def = (rank(n - 1), rank(ranks - n));
             }
             let needed = pawn_key.is_some() || self.slots.iter().any(|s| s.betza.contains('i'));
-            if needed {
-                match self.region(
+            if needed
+                && let Some((w, _)) = self.region(
                     ("", "doubleStepRegionWhite", "doubleStepRegionBlack"),
                     def,
                     files,
                     ranks,
                     "the double step region",
-                ) {
-                    Some((w, _)) => double = w,
-                    None => {}
-                }
+                )
+            {
+                double = w;
             }
         }
         if let Some(v) = self
@@ -707,8 +705,8 @@ impl Translator<'_> {
             && n <= ranks
         {
             promo_default = (
-                (n - 1..ranks).flat_map(|r| rank(r)).collect(),
-                (0..=ranks - n).flat_map(|r| rank(r)).collect(),
+                (n - 1..ranks).flat_map(&rank).collect(),
+                (0..=ranks - n).flat_map(rank).collect(),
             );
         }
         let promotes =
@@ -824,7 +822,7 @@ impl Translator<'_> {
                     ranks,
                     "the drop region",
                 )
-                .or_else(|| None)
+                .or(None)
             {
                 let zone = match self.get("dropRegionWhite") {
                     Some(v) => self.squares("dropRegionWhite", &v, files, ranks),
@@ -1309,7 +1307,7 @@ impl Translator<'_> {
             return None;
         }
         if let Some(v) = self.get("castlingKingPiece")
-            && v.value.chars().next() != Some(royal.letter)
+            && !v.value.starts_with(royal.letter)
         {
             let a = self.at(&v);
             self.untranslatable(
@@ -1336,9 +1334,7 @@ impl Translator<'_> {
             );
             return None;
         }
-        let Some(rook) = outs.iter().find(|o| o.slot.key == rook_keys[0]) else {
-            return None;
-        };
+        let rook = outs.iter().find(|o| o.slot.key == rook_keys[0])?;
         // The rows, White's first rank first.
         let grid: Vec<Vec<Option<char>>> = fen
             .board

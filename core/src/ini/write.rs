@@ -216,7 +216,7 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
                 )),
             }
         }
-        if matches!(m_has_ep(p), true) {
+        if m_has_ep(p) {
             ep_letters.push(letter);
         }
         if p.royal {
@@ -527,8 +527,11 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     (out, found)
 }
 
+/// One offset of a Betza with how it is reached: shape, moves, captures, initial.
+type Reach = (String, bool, bool, bool, (i8, i8));
+
 /// What a Betza means to Fairy-Stockfish, as a set: each offset with how it is reached.
-fn canonical(betza: &str) -> BTreeSet<(String, bool, bool, bool, (i8, i8))> {
+fn canonical(betza: &str) -> BTreeSet<Reach> {
     let p = crate::xbetza::read_fsf(betza);
     let mut out = BTreeSet::new();
     for m in p.moves {
