@@ -373,7 +373,7 @@ fn fsf_images((a, b): (i8, i8), tokens: &[String]) -> Vec<(i8, i8)> {
 
 /// Reads a piece's Betza as Fairy-Stockfish does: modifiers (`m`, `c`, `p`, `g`, `n`, `i`,
 /// directions) apply to the next atom; a doubled atom or a digit after it makes a rider
-/// (`NN`, `R4`); `e` marks an en-passant capturer; other letters are skipped (and listed).
+/// (`NN`, `B3`); `e` marks an en-passant capturer; other letters are skipped (and listed).
 pub(crate) fn read_fsf(betza: &str) -> BetzaPiece {
     const VERTICAL: &str = "fbvh";
     const HORIZONTAL: &str = "rlsh";
