@@ -17,6 +17,7 @@ mod describe;
 mod error;
 mod files;
 mod game;
+mod interop;
 mod lab;
 mod list;
 mod matches;
@@ -132,6 +133,12 @@ enum Command {
     /// Fit the evaluation's weights to the results of games played by `match` (see
     /// docs/engine.md).
     Tune(tune::TuneArgs),
+    /// Translate a section of Fairy-Stockfish's variants.ini into a game file, listing
+    /// what the format cannot express (see docs/interop.md).
+    Import(interop::ImportArgs),
+    /// Write a game as a Fairy-Stockfish variants.ini section (`--to fsf`), listing what
+    /// the section cannot express (see docs/interop.md).
+    Export(interop::ExportArgs),
     /// List the built-in games with a one-line description and their optional rules.
     List {
         /// List the pieces of the shared library instead, with letters and values.
@@ -274,6 +281,8 @@ fn run(cli: Cli) -> Result {
     match cli.command {
         Command::Validate { files } => validate(&files)?,
         Command::Describe(args) => describe::describe(args)?,
+        Command::Import(args) => interop::import(args)?,
+        Command::Export(args) => interop::export(args)?,
         Command::Snapshot(args) => describe::snapshot(args)?,
         Command::Test(args) => testfile::run(args)?,
         Command::Perft {

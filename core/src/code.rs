@@ -83,6 +83,10 @@ codes! {
     NoTest => "no-test", "a test file without a game or without tests, or a test without expectations";
     GameDoesNotLoad => "game-does-not-load", "the game a test file names has mistakes";
     TestFailed => "test-failed", "an expectation of a test that the engine does not meet";
+    // Fairy-Stockfish's variants.ini.
+    BadIni => "bad-ini", "a variants.ini text that cannot be read: a line that is no section, key or comment, a missing section or parent, a value of the wrong form";
+    Untranslatable => "untranslatable", "a key, value or Betza atom of a variants.ini section that the format cannot express yet";
+    NotExportable => "not-exportable", "a rule of a game that a Fairy-Stockfish variants.ini section cannot express";
 }
 
 impl std::fmt::Display for Code {

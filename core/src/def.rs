@@ -134,6 +134,8 @@ pub struct MoveDef {
     pub from: Option<ZoneDef>,
     /// Where it may land.
     pub to: Option<ZoneDef>,
+    /// The move's table in the file.
+    pub span: Span,
 }
 
 /// A set of squares written in White's view.

@@ -244,6 +244,9 @@ pub struct Variant {
     pub(crate) enabled: Vec<String>,
     /// What the loader found doubtful in the file (the game loads).
     pub(crate) warnings: Vec<crate::Diagnostic>,
+    /// The files the game was read from, for messages about places in them (what a
+    /// variants.ini section cannot express, `ini::export`).
+    pub(crate) sources: crate::source::Sources,
 }
 
 impl std::fmt::Debug for Variant {

@@ -186,6 +186,308 @@ fn of_move(m: &MoveDef) -> Option<String> {
     Some(out)
 }
 
+/// One `moves` entry in the Betza Fairy-Stockfish reads (its variants.ini), or why it has
+/// none there: XBetza's forms (`of_move`) that Fairy-Stockfish reads alike, plus the lame
+/// leapers (`nD`, `nA`, `nN`, `nZ`) that the format writes as slides and bent moves.
+pub(crate) fn of_move_fsf(m: &MoveDef) -> Result<String, String> {
+    if m.to.is_some() {
+        return Err(
+            "a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish"
+                .into(),
+        );
+    }
+    let mode = |mode: Mode| match mode {
+        Mode::Move => "m",
+        Mode::Capture => "c",
+        Mode::Both => "",
+    };
+    let initial = if m.from.is_some() { "i" } else { "" };
+    let dirs: BTreeSet<(i8, i8)> = m.dirs.iter().copied().collect();
+    let orth: BTreeSet<(i8, i8)> = crate::def::dirs::ORTHOGONAL.iter().copied().collect();
+    let diag: BTreeSet<(i8, i8)> = crate::def::dirs::DIAGONAL.iter().copied().collect();
+    match &m.prim {
+        Primitive::Flyover => {
+            return Err("a fly-over capture (landing beyond the enemy it takes) has no counterpart in Fairy-Stockfish".into());
+        }
+        Primitive::Jump {
+            capture_over: true, ..
+        } => {
+            return Err("a double capture (the jump takes the piece it passes over too) has no counterpart in Fairy-Stockfish".into());
+        }
+        Primitive::Jump { .. } => {
+            return Err(
+                "a jump over chosen squares has no counterpart in Fairy-Stockfish's Betza".into(),
+            );
+        }
+        Primitive::Cannon {
+            capture_screen: true,
+        } => {
+            return Err("a double capture (the cannon takes its screen too) has no counterpart in Fairy-Stockfish".into());
+        }
+        Primitive::Bent {
+            then,
+            mode: md,
+            range,
+        } => {
+            let then: BTreeSet<(i8, i8)> = then.iter().copied().collect();
+            if dirs == orth && then.is_superset(&diag) {
+                let atom = match (range.min, range.max) {
+                    (1, 1) => "N",
+                    (2, 2) => "Z",
+                    _ => return Err("a bent move longer than a lame knight (`nN`) or janggi elephant (`nZ`) has no counterpart in Fairy-Stockfish".into()),
+                };
+                return Ok(format!("{initial}{}n{atom}", mode(*md)));
+            }
+            return Err("a bent move other than a whole lame knight (`nN`) or janggi elephant (`nZ`) has no counterpart in Fairy-Stockfish".into());
+        }
+        Primitive::Slide {
+            mode: md,
+            range,
+            en_passant,
+        } => {
+            if *en_passant && m.from.is_none() {
+                return Err("en-passant targets made by a move that is not an initial move (`from`) have no counterpart in Fairy-Stockfish".into());
+            }
+            if range.min > 1 {
+                let atom = match (range.min, range.max, dirs.is_subset(&orth), dirs.is_subset(&diag)) {
+                    (2, 2, true, _) => 'D',
+                    (3, 3, true, _) => 'H',
+                    (2, 2, _, true) => 'A',
+                    (3, 3, _, true) => 'G',
+                    _ => return Err("a slide with a least distance has no counterpart in Fairy-Stockfish but as a lame leap (`nD`, `nA`, `nH`, `nG`)".into()),
+                };
+                let mut out = String::new();
+                for g in directions(&dirs).ok_or("its directions have no Betza")? {
+                    out.push_str(&format!("{initial}{g}{}n{atom}", mode(*md)));
+                }
+                return Ok(out);
+            }
+            let unit = dirs.iter().all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
+            if !unit && range.max > 0 {
+                return Err("a limited rider along leaps longer than one square: Fairy-Stockfish reads no limit after a doubled atom".into());
+            }
+            if range.max > 9 {
+                return Err(
+                    "a rider limited to more than 9 squares: Fairy-Stockfish reads one digit"
+                        .into(),
+                );
+            }
+        }
+        _ => {}
+    }
+    of_move(m).ok_or_else(|| {
+        "the move has no Betza (an offset or a set of directions Betza cannot name)".to_string()
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading: the Betza of Fairy-Stockfish's variants.ini (`customPiece1 = a:mBcpB`).
+
+/// What one atom of Fairy-Stockfish's Betza does: it leaps, rides (up to `max` steps, 0 for
+/// no limit), leaps lamely (every square on its path must be empty) or hops over a screen
+/// (`grass`: lands just beyond it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    Leap,
+    Ride { max: u8 },
+    Lame,
+    Hop { grass: bool },
+}
+
+/// One atom of a piece's Betza read as Fairy-Stockfish reads it: its offsets `(files,
+/// ranks)` in White's view, whether it moves and captures, whether it is an initial move,
+/// and where the atom (with its modifiers) is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct BetzaMove {
+    pub shape: Shape,
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial: bool,
+    pub offsets: Vec<(i8, i8)>,
+    pub at: std::ops::Range<usize>,
+}
+
+/// A piece's Betza read the way Fairy-Stockfish reads it, with what it does not read.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BetzaPiece {
+    pub moves: Vec<BetzaMove>,
+    /// An `e` is written: the piece captures en passant.
+    pub en_passant: bool,
+    /// Letters Fairy-Stockfish skips (`j`, `a`, `y`...): where, and what.
+    pub skipped: Vec<(std::ops::Range<usize>, String)>,
+}
+
+/// The leaper atoms, `(long, short)` leg of one leap, and the rider atoms.
+fn fsf_atoms(c: char) -> Option<(&'static [(i8, i8)], bool)> {
+    Some(match c {
+        'W' => (&[(1, 0)], false),
+        'F' => (&[(1, 1)], false),
+        'D' => (&[(2, 0)], false),
+        'N' => (&[(2, 1)], false),
+        'A' => (&[(2, 2)], false),
+        'H' => (&[(3, 0)], false),
+        'L' | 'C' => (&[(3, 1)], false),
+        'J' | 'Z' => (&[(3, 2)], false),
+        'G' => (&[(3, 3)], false),
+        'K' => (&[(1, 0), (1, 1)], false),
+        'R' => (&[(1, 0)], true),
+        'B' => (&[(1, 1)], true),
+        'Q' => (&[(1, 0), (1, 1)], true),
+        _ => return None,
+    })
+}
+
+/// The images of the atom `(a, b)` (`a` the leg along the direction the piece faces) that
+/// a set of direction tokens selects, in Fairy-Stockfish's reading: each image with the
+/// tokens that name it. No token selects all eight.
+fn fsf_images((a, b): (i8, i8), tokens: &[String]) -> Vec<(i8, i8)> {
+    const NAMES: [&[&str]; 8] = [
+        &["ff", "vv", "rf", "rv", "fh", "rh", "hr"],
+        &["bb", "vv", "lb", "lv", "bh", "lh", "hr"],
+        &["rr", "ss", "br", "bs", "bh", "rh", "hr"],
+        &["ll", "ss", "fl", "fs", "fh", "lh", "hr"],
+        &["rr", "ss", "fr", "fs", "fh", "rh", "hl"],
+        &["ll", "ss", "bl", "bs", "bh", "lh", "hl"],
+        &["bb", "vv", "rb", "rv", "bh", "rh", "hl"],
+        &["ff", "vv", "lf", "lv", "fh", "lh", "hl"],
+    ];
+    let images = [
+        (b, a),
+        (-b, -a),
+        (a, -b),
+        (-a, b),
+        (a, b),
+        (-a, -b),
+        (b, -a),
+        (-b, a),
+    ];
+    let mut out = Vec::new();
+    for (img, names) in images.iter().zip(NAMES) {
+        let on = tokens.is_empty() || tokens.iter().any(|t| names.contains(&t.as_str()));
+        if on && !out.contains(img) {
+            out.push(*img);
+        }
+    }
+    out
+}
+
+/// Reads a piece's Betza as Fairy-Stockfish does: modifiers (`m`, `c`, `p`, `g`, `n`, `i`,
+/// directions) apply to the next atom; a doubled atom or a digit after it makes a rider
+/// (`NN`, `B3`); `e` marks an en-passant capturer; other letters are skipped (and listed).
+pub(crate) fn read_fsf(betza: &str) -> BetzaPiece {
+    const VERTICAL: &str = "fbvh";
+    const HORIZONTAL: &str = "rlsh";
+    let chars: Vec<(usize, char)> = betza.char_indices().collect();
+    let mut piece = BetzaPiece::default();
+    let (mut quiet, mut capture) = (false, false);
+    let (mut hop, mut grass, mut lame, mut initial) = (false, false, false, false);
+    let mut tokens: Vec<String> = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, c) = chars[i];
+        if fsf_atoms(c).is_some()
+            || "mcpgni".contains(c)
+            || VERTICAL.contains(c)
+            || HORIZONTAL.contains(c)
+        {
+            start.get_or_insert(at);
+        }
+        let first = start.unwrap_or(at);
+        match c {
+            'm' => quiet = true,
+            'c' => capture = true,
+            'p' => hop = true,
+            'g' => {
+                hop = true;
+                grass = true;
+            }
+            'n' => lame = true,
+            'i' => initial = true,
+            'e' => piece.en_passant = true,
+            c if VERTICAL.contains(c) || HORIZONTAL.contains(c) => {
+                let next = chars.get(i + 1).map(|&(_, c2)| c2);
+                match next {
+                    Some(c2)
+                        if c2 == c
+                            || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
+                            || (HORIZONTAL.contains(c) && VERTICAL.contains(c2)) =>
+                    {
+                        tokens.push(format!("{c}{c2}"));
+                        i += 1;
+                    }
+                    _ => tokens.push(format!("{c}{c}")),
+                }
+            }
+            c => {
+                let Some((atoms, mut rider)) = fsf_atoms(c) else {
+                    let end = at + c.len_utf8();
+                    piece.skipped.push((at..end, c.to_string()));
+                    i += 1;
+                    continue;
+                };
+                let mut max = 0u8;
+                let mut end = at + 1;
+                if let Some(&(at2, c2)) = chars.get(i + 1)
+                    && (c2.is_ascii_digit() || c2 == c)
+                {
+                    rider = true;
+                    if let Some(d) = c2.to_digit(10) {
+                        max = d as u8;
+                    }
+                    end = at2 + 1;
+                    i += 1;
+                }
+                if !quiet && !capture {
+                    quiet = true;
+                    capture = true;
+                }
+                let shape = if hop {
+                    Shape::Hop { grass }
+                } else if rider {
+                    Shape::Ride { max }
+                } else if lame {
+                    Shape::Lame
+                } else {
+                    Shape::Leap
+                };
+                for &atom in atoms {
+                    // Fairy-Stockfish splits `fs` into `ff` and `ss` for an orthogonal atom
+                    // alone (the soldier's `fsW`).
+                    let mut toks = Vec::new();
+                    for t in &tokens {
+                        let b: Vec<char> = t.chars().collect();
+                        if atoms.len() == 1 && atom.1 == 0 && b[0] != b[1] {
+                            toks.push(format!("{0}{0}", b[0]));
+                            toks.push(format!("{0}{0}", b[1]));
+                        } else {
+                            toks.push(t.clone());
+                        }
+                    }
+                    piece.moves.push(BetzaMove {
+                        shape,
+                        quiet,
+                        capture,
+                        initial,
+                        offsets: fsf_images(atom, &toks),
+                        at: first..end,
+                    });
+                }
+                quiet = false;
+                capture = false;
+                hop = false;
+                grass = false;
+                lame = false;
+                initial = false;
+                tokens.clear();
+                start = None;
+            }
+        }
+        i += 1;
+    }
+    piece
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,5 +514,56 @@ mod tests {
     fn fly_over_and_double_captures_cannot_be_written() {
         assert_eq!(betza("birds-and-ninjas", "flying-bomber"), None);
         assert_eq!(betza("birds-and-ninjas", "ninja-guard"), None);
+    }
+
+    fn offsets(betza: &str) -> Vec<Vec<(i8, i8)>> {
+        read_fsf(betza)
+            .moves
+            .into_iter()
+            .map(|m| {
+                let mut o = m.offsets;
+                o.sort();
+                o
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fairy_stockfish_directions() {
+        assert_eq!(offsets("fsW"), vec![vec![(-1, 0), (0, 1), (1, 0)]]);
+        assert_eq!(offsets("fN"), vec![vec![(-1, 2), (1, 2)]]);
+        assert_eq!(offsets("fsN"), vec![vec![(-2, 1), (2, 1)]]);
+        assert_eq!(offsets("rfN"), vec![vec![(1, 2)]]);
+        assert_eq!(offsets("frN"), vec![vec![(2, 1)]]);
+        assert_eq!(offsets("flF"), vec![vec![(-1, 1)]]);
+        assert_eq!(offsets("vR")[0], vec![(0, -1), (0, 1)]);
+        assert_eq!(offsets("N")[0].len(), 8);
+    }
+
+    #[test]
+    fn fairy_stockfish_shapes_and_modes() {
+        let p = read_fsf("mRcpRifmnDfceFNN3jZ");
+        let shapes: Vec<(Shape, bool, bool, bool)> = p
+            .moves
+            .iter()
+            .map(|m| (m.shape, m.quiet, m.capture, m.initial))
+            .collect();
+        assert_eq!(
+            shapes,
+            vec![
+                (Shape::Ride { max: 0 }, true, false, false),
+                (Shape::Hop { grass: false }, false, true, false),
+                (Shape::Lame, true, false, true),
+                (Shape::Leap, false, true, false),
+                (Shape::Ride { max: 0 }, true, true, false),
+                (Shape::Leap, true, true, false),
+            ]
+        );
+        assert!(p.en_passant);
+        // `NN3`: the digit after a doubled atom is skipped, as Fairy-Stockfish does.
+        let skipped: Vec<&str> = p.skipped.iter().map(|(_, s)| s.as_str()).collect();
+        assert_eq!(skipped, vec!["3", "j"]);
+        assert_eq!(&"mRcpRifmnDfceFNN3jZ"[p.moves[1].at.clone()], "cpR");
+        assert_eq!(&"mRcpRifmnDfceFNN3jZ"[p.moves[2].at.clone()], "ifmnD");
     }
 }

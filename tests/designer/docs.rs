@@ -94,7 +94,7 @@ fn the_docs_refer_to_nothing_outside_the_repository() {
     // The help of every command.
     let commands = [
         "", "validate", "describe", "snapshot", "test", "perft", "moves", "fen", "analyse",
-        "piece", "play", "show", "bench", "list",
+        "piece", "play", "show", "bench", "list", "import", "export",
     ];
     for c in commands {
         let args: Vec<&str> = [c, "--help"]

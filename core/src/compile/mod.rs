@@ -87,6 +87,7 @@ pub(crate) fn compile(
         scepter,
         enabled,
         warnings: Vec::new(),
+        sources: Default::default(),
         def,
     };
     setup::complete(cx, variant)

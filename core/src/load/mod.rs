@@ -342,6 +342,7 @@ fn finish(
     let errors = diags.iter().any(|d| d.severity == Severity::Error);
     match variant {
         Some(mut v) if !errors => {
+            v.sources = sources.clone();
             v.warnings = diags
                 .iter()
                 .map(|d| Diagnostic::resolve(sources, d))

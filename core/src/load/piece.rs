@@ -212,6 +212,7 @@ fn read_move(cx: &mut Ctx, node: &Node, what: &str) -> Option<MoveDef> {
         dirs,
         from: t.get("from").and_then(|n| cx.zone(n, "from")),
         to: t.get("to").and_then(|n| cx.zone(n, "to")),
+        span: node.span,
     })
 }
 

@@ -1,0 +1,51 @@
+//! `fairyforge export --to fsf`: the sections of the games a variants.ini section can say
+//! whole, and for the others the exact list of what it cannot, at its place in the TOML.
+
+use fairyforge::{Code, Variant, builtin, ini};
+
+use crate::FAIRYFORGE;
+
+/// The built-in games that a section says whole.
+const WHOLE: &[&str] = &["chess", "capablanca"];
+
+#[test]
+fn chess_and_capablanca_export_completely() {
+    for game in WHOLE {
+        let v = Variant::builtin(game).unwrap();
+        let e = ini::export(&v, game);
+        assert!(e.is_complete(), "{game}: {:?}", e.diagnostics());
+        insta::assert_snapshot!(format!("export_{game}"), e.section());
+    }
+    let (code, out, err) = FAIRYFORGE.run(&["export", "chess", "--to", "fsf"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "chess: exported completely\n");
+    assert!(out.contains("\n[chess]\n"), "{out}");
+}
+
+#[test]
+fn what_the_seed_games_cannot_export_is_listed_at_its_place() {
+    let mut report = String::new();
+    for game in builtin::game_names() {
+        if WHOLE.contains(&game) {
+            continue;
+        }
+        let v = Variant::builtin(game).unwrap();
+        let e = ini::export(&v, "x");
+        assert!(!e.is_complete(), "{game}");
+        report.push_str(&format!("## {game}\n"));
+        for d in e.diagnostics() {
+            assert_eq!(d.code(), Code::NotExportable);
+            report.push_str(&format!(
+                "{}:{}:{}: {}\n",
+                d.file().unwrap(),
+                d.line().unwrap(),
+                d.column().unwrap(),
+                d.message()
+            ));
+        }
+    }
+    insta::assert_snapshot!("export_seed_games", report);
+    let (code, _, err) = FAIRYFORGE.run(&["export", "birds-and-ninjas", "--to", "fsf"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("export_birds_and_ninjas_report", err);
+}

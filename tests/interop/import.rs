@@ -1,0 +1,109 @@
+//! `fairyforge import`: the translated files, the report of what is left out, and the
+//! errors of a text that cannot be read.
+
+use fairyforge::{Code, Variant, ini};
+use fairyforge_tests::root;
+
+use crate::{COMPLETE, EXAMPLES, FAIRYFORGE};
+
+fn examples() -> String {
+    std::fs::read_to_string(root().join(EXAMPLES)).unwrap()
+}
+
+#[test]
+fn complete_sections_translate_into_files_that_load() {
+    let text = examples();
+    for name in COMPLETE {
+        let t = ini::import(EXAMPLES, &text, Some(name)).unwrap();
+        assert!(t.is_complete(), "{name}: {:?}", t.diagnostics());
+        let v = Variant::parse(&format!("{name}.toml"), t.toml()).unwrap();
+        assert!(v.warnings().is_empty(), "{name}: {:?}", v.warnings());
+        insta::assert_snapshot!(format!("import_{name}"), t.toml());
+    }
+}
+
+#[test]
+fn the_command_writes_the_file_and_says_it_is_complete() {
+    let (code, out, err) = FAIRYFORGE.run(&["import", EXAMPLES, "--variant", "menagerie"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        err,
+        format!("{EXAMPLES} [menagerie]: translated completely\n")
+    );
+    let t = ini::import(EXAMPLES, &examples(), Some("menagerie")).unwrap();
+    assert_eq!(out, t.toml());
+}
+
+#[test]
+fn what_cannot_be_translated_is_reported_at_its_line_and_column() {
+    let (code, out, err) = FAIRYFORGE.run(&["import", EXAMPLES, "--variant", "untranslatable"]);
+    assert_eq!(code, 0, "{err}");
+    // The file is written without what was left out, and loads.
+    Variant::parse("untranslatable.toml", &out).unwrap();
+    insta::assert_snapshot!("import_untranslatable_report", err);
+    let t = ini::import(EXAMPLES, &examples(), Some("untranslatable")).unwrap();
+    assert!(!t.is_complete());
+    let places: Vec<(Code, usize, usize)> = t
+        .diagnostics()
+        .iter()
+        .map(|d| (d.code(), d.line().unwrap(), d.column().unwrap()))
+        .collect();
+    assert_eq!(
+        places,
+        vec![
+            (Code::Untranslatable, 74, 18),
+            (Code::Untranslatable, 75, 18),
+            (Code::Untranslatable, 75, 20),
+            (Code::Untranslatable, 76, 1),
+            (Code::Untranslatable, 77, 1),
+            (Code::Untranslatable, 78, 1),
+            (Code::Untranslatable, 80, 1),
+            (Code::Untranslatable, 81, 1),
+            (Code::Untranslatable, 82, 12),
+            (Code::UnknownKey, 83, 1),
+        ]
+    );
+    // --strict makes it an error.
+    let (code, _, err) = FAIRYFORGE.run(&[
+        "import",
+        EXAMPLES,
+        "--variant",
+        "untranslatable",
+        "--strict",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.ends_with(&format!(
+        "error: {EXAMPLES} [untranslatable]: translated in part: 10 things left out (listed above)\n"
+    )));
+}
+
+#[test]
+fn a_text_that_cannot_be_read_is_an_error_at_its_place() {
+    let text = "[a]\nking = k\nnonsense here\n\n[b:nosuch]\nking = k\n\n[c]\nknight = 7\n";
+    let e = ini::import("x.ini", text, Some("a")).unwrap_err();
+    assert_eq!(e.diagnostics()[0].code(), Code::BadIni);
+    assert_eq!(e.diagnostics()[0].line(), Some(3));
+    insta::assert_snapshot!("import_bad_line", e.render());
+    let e = ini::import("x.ini", "[b:nosuch]\nking = k\n", None).unwrap_err();
+    insta::assert_snapshot!("import_unknown_parent", e.render());
+    let e = ini::import("x.ini", "[c]\nking = k\nknight = 7\n", None).unwrap_err();
+    assert_eq!(e.diagnostics()[0].code(), Code::BadIni);
+    assert_eq!(
+        (e.diagnostics()[0].line(), e.diagnostics()[0].column()),
+        (Some(3), Some(10))
+    );
+    let e = ini::import("x.ini", "[c]\nking = k\n", Some("d")).unwrap_err();
+    assert_eq!(
+        e.diagnostics()[0].message(),
+        "x.ini has no section [d]: did you mean `c`?"
+    );
+    // Several sections and none named: the command lists them.
+    let (code, _, err) = FAIRYFORGE.run(&["import", EXAMPLES]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with(&format!(
+            "error: {EXAMPLES} has 9 sections: name one with --variant (sidepawns, knightking,"
+        )),
+        "{err}"
+    );
+}
