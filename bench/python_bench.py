@@ -2,18 +2,23 @@
 """The Python package's figures (docs/python.md, "Performance"), in one run:
 
 1. perft through Python against the command line's perft on the same positions (both
-   release builds of the same core): the time of each and their ratio;
+   release builds of the same core), in rounds taken in turn: the wall time of each (the
+   command line's own `time`, Python's around `Position.perft`), and the CPU time (the
+   command line's user and system time less that of a depth-1 run, which is its start;
+   Python's thread time), which other processes on a busy machine disturb less; the best
+   and the median of each and the median of the rounds' ratios;
 2. the median time of one `legal_moves` call on a Birds and Ninjas middlegame position:
    `Position.legal_moves()` (move objects), `Position.legal_move_texts()` and the
    stateless `compat.legal_moves(variant, fen, [])`; beside it pyffish's `legal_moves`
    on a Capablanca middlegame position (if pyffish is installed: `pip install pyffish`).
 
 usage: python bench/python_bench.py [FAIRYFORGE_BIN]   (a release build of the CLI,
-default target/release/fairyforge)
+default target/release/fairyforge; ROUNDS=N for other than 5 rounds)
 """
 
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -26,13 +31,27 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLI = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "target", "release", "fairyforge")
 
 PERFT = [("chess", 5), ("capablanca", 5), ("birds-and-ninjas", 5)]
-ROUNDS = 5
+ROUNDS = int(os.environ.get("ROUNDS", "5"))
 
 
-def cli_perft_seconds(game, depth):
+def cli_perft(game, depth):
+    """(nodes, wall seconds of the count, CPU seconds of the whole process)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     r = subprocess.run([CLI, "perft", game, str(depth)], capture_output=True, text=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     nodes = int(re.search(r"nodes (\d+)", r.stdout).group(1))
-    return nodes, float(re.search(r"time ([\d.]+) s", r.stderr).group(1))
+    return nodes, float(re.search(r"time ([\d.]+) s", r.stderr).group(1)), cpu
+
+
+def figures(name, cli, py):
+    """One line: best and median of each, and the median of the rounds' ratios."""
+    med = statistics.median
+    ratios = med([p / c for p, c in zip(py, cli)])
+    return (
+        f"    {name}: CLI best {min(cli):.3f} s, median {med(cli):.3f} s; Python best {min(py):.3f} s, "
+        f"median {med(py):.3f} s; Python/CLI best {min(py) / min(cli):.3f}, median of rounds {ratios:.3f}"
+    )
 
 
 def median_us(f, calls=2000):
@@ -58,20 +77,22 @@ def middlegame(game, plies=30):
 def main():
     print(f"fairyforge {fairyforge.__version__}, Python {sys.version.split()[0]}")
     if os.path.exists(CLI):
-        print(f"\nperft: command line (release) against Python, best of {ROUNDS} rounds, taken in turn")
+        print(f"\nperft: command line (release) against Python, {ROUNDS} rounds taken in turn")
         for game, depth in PERFT:
             pos = fairyforge.Variant.builtin(game).start()
-            native, py = [], []
+            wall, cpu = ([], []), ([], [])
             for _ in range(ROUNDS):
-                nodes, secs = cli_perft_seconds(game, depth)
-                native.append(secs)
-                t = time.perf_counter()
+                _, _, start = cli_perft(game, 1)
+                nodes, secs, total = cli_perft(game, depth)
+                wall[0].append(secs)
+                cpu[0].append(total - start)
+                t, c = time.perf_counter(), time.thread_time()
                 assert pos.perft(depth) == nodes
-                py.append(time.perf_counter() - t)
-            print(
-                f"  {game} {depth}: {nodes} nodes, CLI {min(native):.3f} s, Python {min(py):.3f} s, "
-                f"Python/CLI {min(py) / min(native):.3f}"
-            )
+                cpu[1].append(time.thread_time() - c)
+                wall[1].append(time.perf_counter() - t)
+            print(f"  {game} {depth}: {nodes} nodes")
+            print(figures("wall", *wall))
+            print(figures("CPU ", *cpu))
     else:
         print(f"(no command line at {CLI}: perft comparison skipped)")
 

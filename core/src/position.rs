@@ -86,7 +86,8 @@ pub(crate) struct NullUndo {
 
 /// A position of a game: where the pieces stand, whose move it is, the rights and
 /// counters of the rules, and the moves played to reach it (which [`Position::undo`]
-/// takes back). Cloning copies all of it.
+/// takes back). Cloning copies all of it, with the room a new position has: playing on
+/// a copy allocates no more than playing on the original.
 ///
 /// ```
 /// use fairyforge::{Position, Variant};
@@ -98,7 +99,6 @@ pub(crate) struct NullUndo {
 /// assert_eq!(pos.legal_moves().len(), 29);
 /// assert_eq!(pos.undo(), Some(m));
 /// ```
-#[derive(Clone)]
 pub struct Position {
     variant: Arc<Variant>,
     board: Vec<Piece>,
@@ -114,6 +114,44 @@ pub struct Position {
     index: Vec<u16>,
     hash: u64,
     history: Vec<Undo>,
+}
+
+/// History room a new position reserves: playing this many moves allocates nothing.
+const HISTORY_ROOM: usize = 256;
+
+impl Clone for Position {
+    /// A copy with the room a new position has: its piece lists hold every square and
+    /// its history 256 more moves, so playing on the copy (a perft, a search) reallocates
+    /// nothing and runs as on the original. (A derived clone would keep only the lengths,
+    /// and the first drop or move played would move the lists elsewhere.)
+    fn clone(&self) -> Position {
+        let n = self.board.len();
+        let list = |l: &Vec<Square>| {
+            let mut v = Vec::with_capacity(n.max(l.len()));
+            v.extend_from_slice(l);
+            v
+        };
+        let mut history = Vec::with_capacity(self.history.len() + HISTORY_ROOM);
+        history.extend_from_slice(&self.history);
+        Position {
+            variant: self.variant.clone(),
+            board: self.board.clone(),
+            side: self.side,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            reserves: self.reserves,
+            king: self.king,
+            lists: ByColor::new(
+                list(&self.lists[Color::White]),
+                list(&self.lists[Color::Black]),
+            ),
+            index: self.index.clone(),
+            hash: self.hash,
+            history,
+        }
+    }
 }
 
 impl std::fmt::Debug for Position {
@@ -194,7 +232,7 @@ impl Position {
             lists: ByColor::new(Vec::with_capacity(n), Vec::with_capacity(n)),
             index: vec![0; n],
             hash: 0,
-            history: Vec::with_capacity(256),
+            history: Vec::with_capacity(HISTORY_ROOM),
             variant,
         };
         for (i, piece) in p.board.iter().enumerate() {
@@ -662,4 +700,49 @@ impl Position {
 
 fn gcd(a: u32, b: u32) -> u32 {
     if b == 0 { a } else { gcd(b, a % b) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A copy has the room of a new position, so that a perft or a search on it (the
+    /// Python package counts on a copy) reallocates nothing: after a drop, which lengthens
+    /// a piece list, and a few moves, its lists and history are where they were.
+    #[test]
+    fn a_copy_plays_without_reallocating() {
+        let v = Variant::builtin("birds-and-ninjas").unwrap();
+        let mut pos = Position::start(&v);
+        pos.play_text(&["e2e4", "e9e7"]).unwrap();
+        let mut copy = pos.clone();
+        assert!(copy == pos && copy.ply_count() == 2);
+        let squares = copy.board.len();
+        assert!(
+            [Color::White, Color::Black].map(|c| copy.lists[c].capacity() >= squares) == [true; 2]
+        );
+        assert!(copy.history.capacity() >= 2 + HISTORY_ROOM);
+        let lists = [Color::White, Color::Black].map(|c| copy.lists[c].as_ptr());
+        let history = copy.history.as_ptr();
+        let drop = copy
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.kind() == MoveKind::Drop)
+            .expect("White may drop a ninja pawn on e2");
+        copy.play_unchecked(&drop);
+        for _ in 0..20 {
+            let Some(m) = copy.legal_moves().first().copied() else {
+                break;
+            };
+            copy.play_unchecked(&m);
+        }
+        assert_eq!(
+            [Color::White, Color::Black].map(|c| copy.lists[c].as_ptr()),
+            lists
+        );
+        assert_eq!(copy.history.as_ptr(), history);
+        while copy.ply_count() > 2 {
+            copy.undo();
+        }
+        assert!(copy == pos);
+    }
 }
