@@ -38,6 +38,26 @@ import fairyforge
 SHARED: Dict[str, str] = {
     "chess": "chess",
     "capablanca": "capablanca",
+    "nocastle": "nocastle",
+    "almost": "almost",
+    "amazon": "amazon",
+    "nightrider": "nightrider",
+    "knightmate": "knightmate",
+    "gothic": "gothic",
+    "embassy": "embassy",
+    "janus": "janus",
+    "centaur": "centaur",
+    "modern": "modern",
+    "chancellor": "chancellor",
+    "hoppelpoppel": "hoppelpoppel",
+    "newzealand": "newzealand",
+    "shako": "shako",
+    "pocketknight": "pocketknight",
+    "gardner": "gardner",
+    "losalamos": "losalamos",
+    "torpedo": "torpedo",
+    "pawnback": "pawnback",
+    "kingofthehill": "kingofthehill",
 }
 
 #: The repository's folder of game files.
