@@ -67,10 +67,15 @@ pub const GAMES: &[(&str, &str)] = &[
     ("losalamos", include_str!("../../variants/losalamos.toml")),
     ("torpedo", include_str!("../../variants/torpedo.toml")),
     ("pawnback", include_str!("../../variants/pawnback.toml")),
+    ("shatranj", include_str!("../../variants/shatranj.toml")),
+    ("chaturanga", include_str!("../../variants/chaturanga.toml")),
+    ("courier", include_str!("../../variants/courier.toml")),
     (
         "kingofthehill",
         include_str!("../../variants/kingofthehill.toml"),
     ),
+    ("3check", include_str!("../../variants/3check.toml")),
+    ("5check", include_str!("../../variants/5check.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

@@ -57,7 +57,12 @@ SHARED: Dict[str, str] = {
     "losalamos": "losalamos",
     "torpedo": "torpedo",
     "pawnback": "pawnback",
+    "shatranj": "shatranj",
+    "chaturanga": "chaturanga",
+    "courier": "courier",
     "kingofthehill": "kingofthehill",
+    "3check": "3check",
+    "5check": "5check",
 }
 
 #: The repository's folder of game files.
