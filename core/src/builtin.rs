@@ -41,6 +41,41 @@ pub const GAMES: &[(&str, &str)] = &[
         "air-and-trench-warfare",
         include_str!("../../variants/air-and-trench-warfare.toml"),
     ),
+    // Fairy-Stockfish's games (docs/games.md, "Fairy-Stockfish's games").
+    ("nocastle", include_str!("../../variants/nocastle.toml")),
+    ("almost", include_str!("../../variants/almost.toml")),
+    ("amazon", include_str!("../../variants/amazon.toml")),
+    ("nightrider", include_str!("../../variants/nightrider.toml")),
+    ("knightmate", include_str!("../../variants/knightmate.toml")),
+    ("gothic", include_str!("../../variants/gothic.toml")),
+    ("embassy", include_str!("../../variants/embassy.toml")),
+    ("janus", include_str!("../../variants/janus.toml")),
+    ("centaur", include_str!("../../variants/centaur.toml")),
+    ("modern", include_str!("../../variants/modern.toml")),
+    ("chancellor", include_str!("../../variants/chancellor.toml")),
+    (
+        "hoppelpoppel",
+        include_str!("../../variants/hoppelpoppel.toml"),
+    ),
+    ("newzealand", include_str!("../../variants/newzealand.toml")),
+    ("shako", include_str!("../../variants/shako.toml")),
+    (
+        "pocketknight",
+        include_str!("../../variants/pocketknight.toml"),
+    ),
+    ("gardner", include_str!("../../variants/gardner.toml")),
+    ("losalamos", include_str!("../../variants/losalamos.toml")),
+    ("torpedo", include_str!("../../variants/torpedo.toml")),
+    ("pawnback", include_str!("../../variants/pawnback.toml")),
+    ("shatranj", include_str!("../../variants/shatranj.toml")),
+    ("chaturanga", include_str!("../../variants/chaturanga.toml")),
+    ("courier", include_str!("../../variants/courier.toml")),
+    (
+        "kingofthehill",
+        include_str!("../../variants/kingofthehill.toml"),
+    ),
+    ("3check", include_str!("../../variants/3check.toml")),
+    ("5check", include_str!("../../variants/5check.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

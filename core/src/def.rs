@@ -250,6 +250,8 @@ pub struct VariantDef {
     /// Drop zone of reserve pieces that have no `[drops.<piece>]` entry (rules.md § Reserves and drops).
     pub drop_zone: Option<ZoneDef>,
     pub scepter: Option<ScepterDef>,
+    /// The `[end]` table: results besides checkmate (docs/format.md § The end of the game).
+    pub end: EndDef,
     pub options: Vec<OptionDef>,
     pub slots: Vec<SlotDef>,
     /// Each side's reserve, replacing the one in the setup string.
@@ -268,6 +270,40 @@ pub struct ScepterDef {
     pub win: bool,
     /// Its `zone`, or the `scepter` table without one.
     pub span: Span,
+}
+
+/// The result of a game for one side: `"win"`, `"loss"` or `"draw"`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Result3 {
+    Win,
+    Loss,
+    #[default]
+    Draw,
+}
+
+/// The `[end]` table (docs/format.md § The end of the game): how a game ends besides
+/// checkmate.
+#[derive(Clone, Debug)]
+pub struct EndDef {
+    /// The result for the side to move when it has no legal move and is not in check.
+    pub stalemate: Result3,
+    /// A side left with its royal piece alone loses (docs/format.md § The end of the game).
+    pub bare_king: bool,
+    /// Plies without a capture, a pawn move or a drop that draw the game; 0 for never.
+    pub draw_plies: u32,
+    /// The checks a side gives to win (n-check); 0 for no such rule.
+    pub checks: u8,
+}
+
+impl Default for EndDef {
+    fn default() -> EndDef {
+        EndDef {
+            stalemate: Result3::Draw,
+            bare_king: false,
+            draw_plies: 100,
+            checks: 0,
+        }
+    }
 }
 
 /// An optional rule (rules.md § Optional rules): off unless `default` or the user turns it on.

@@ -56,6 +56,9 @@ pub const MAX_RESERVE: u8 = 64;
 /// counts no further: past it the counters stay at this value.
 pub const MAX_COUNTER: u32 = 1_000_000;
 
+/// The most checks an n-check game may ask for (`checks` of `[end]`).
+pub const MAX_CHECKS: u8 = 100;
+
 // Counting and searching.
 
 /// The deepest perft, of the command line and of test files: 64 plies already take longer

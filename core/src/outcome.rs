@@ -1,8 +1,11 @@
 //! The end of a game (rules.md § The end of the game, § Optional rules): checkmate, stalemate, threefold repetition, 100 plies
-//! without capture, pawn move or drop, and Capture the Scepter.
+//! without capture, pawn move or drop, and Capture the Scepter; and the game's own rules of
+//! its `[end]` table (docs/format.md § The end of the game): the stalemate's result, the bare king,
+//! another count of plies.
 
 use std::fmt;
 
+use crate::def::Result3;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::types::Color;
@@ -20,6 +23,13 @@ pub enum EndReason {
     HundredPlies,
     /// A king reached an opponent's rear square with Capture the Scepter on (rules.md § Optional rules).
     Scepter,
+    /// A side's royal piece was left alone (docs/format.md § The end of the game).
+    BareKing,
+    /// The game's own count of plies without a capture, a pawn move or a drop
+    /// (`draw-plies`, docs/format.md § The end of the game), other than 100.
+    PlyLimit,
+    /// A side gave the game's number of checks (n-check, docs/format.md § The end of the game).
+    Checks,
 }
 
 /// A finished game: the winner (none for a draw) and why.
@@ -39,6 +49,9 @@ impl fmt::Display for Outcome {
             EndReason::Repetition => "threefold repetition",
             EndReason::HundredPlies => "100 plies without a capture, pawn move or drop",
             EndReason::Scepter => "Capture the Scepter",
+            EndReason::BareKing => "bare king",
+            EndReason::PlyLimit => "the game's count of plies without a capture, pawn move or drop",
+            EndReason::Checks => "giving the game's number of checks",
         };
         match self.winner {
             Some(c) => write!(f, "{} wins by {why}", c.name()),
@@ -69,6 +82,30 @@ impl Position {
         scepter_outcome(self)
     }
 
+    /// The result of the rules that end a game from the position alone, before any move
+    /// is looked for: Capture the Scepter, then the bare king (docs/format.md § The end of the
+    /// game). A position with such a result has no legal move.
+    pub fn immediate_outcome(&self) -> Option<Outcome> {
+        immediate_outcome(self)
+    }
+
+    /// Has the game's count of plies without a capture, a pawn move or a drop (100, or
+    /// its `draw-plies`) been reached? The game is drawn unless this very move mated.
+    pub fn draw_plies_reached(&self) -> bool {
+        let limit = self.variant().def.end.draw_plies;
+        limit > 0 && self.halfmove_clock() >= limit
+    }
+
+    /// The result for the side to move if it had no legal move and were not in check
+    /// (the game's `stalemate`, docs/format.md § The end of the game): the winner, or `None` for a draw.
+    pub fn stalemate_winner(&self) -> Option<Color> {
+        match self.variant().def.end.stalemate {
+            Result3::Draw => None,
+            Result3::Loss => Some(!self.side_to_move()),
+            Result3::Win => Some(self.side_to_move()),
+        }
+    }
+
     /// How many times the current position has occurred in this game, counting now.
     pub fn repetitions(&self) -> usize {
         repetitions(self)
@@ -97,7 +134,7 @@ pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
 /// The same, with `stuck` saying whether the side to move has no legal move (asked only
 /// when the rules before it have not ended the game): for callers that hold the moves.
 pub(crate) fn outcome_knowing(pos: &Position, stuck: impl FnOnce() -> bool) -> Option<Outcome> {
-    if let Some(o) = scepter_outcome(pos) {
+    if let Some(o) = immediate_outcome(pos) {
         return Some(o);
     }
     if stuck() {
@@ -109,7 +146,7 @@ pub(crate) fn outcome_knowing(pos: &Position, stuck: impl FnOnce() -> bool) -> O
         let winner = if reason == EndReason::Checkmate {
             Some(!pos.side_to_move())
         } else {
-            None
+            pos.stalemate_winner()
         };
         return Some(Outcome { winner, reason });
     }
@@ -119,13 +156,38 @@ pub(crate) fn outcome_knowing(pos: &Position, stuck: impl FnOnce() -> bool) -> O
             reason: EndReason::Repetition,
         });
     }
-    if pos.halfmove_clock() >= 100 {
+    let limit = pos.variant().def.end.draw_plies;
+    if limit > 0 && pos.halfmove_clock() >= limit {
+        let reason = if limit == 100 {
+            EndReason::HundredPlies
+        } else {
+            EndReason::PlyLimit
+        };
         return Some(Outcome {
             winner: None,
-            reason: EndReason::HundredPlies,
+            reason,
         });
     }
     None
+}
+
+/// Capture the Scepter, n-check, then the bare king: the rules that end a game from the
+/// position alone.
+fn immediate_outcome(pos: &Position) -> Option<Outcome> {
+    if let Some(o) = scepter_outcome(pos) {
+        return Some(o);
+    }
+    if let Some(winner) = pos.checks_winner() {
+        return Some(Outcome {
+            winner: Some(winner),
+            reason: EndReason::Checks,
+        });
+    }
+    let loser = pos.bare_king_loser()?;
+    Some(Outcome {
+        winner: Some(!loser),
+        reason: EndReason::BareKing,
+    })
 }
 
 /// A game over by Capture the Scepter (a royal piece on an opponent's rear square), if

@@ -75,6 +75,7 @@ struct Undo {
     ep: EnPassant,
     halfmove: u32,
     fullmove: u32,
+    checks: ByColor<u8>,
     hash: u64,
 }
 
@@ -108,6 +109,8 @@ pub struct Position {
     halfmove: u32,
     fullmove: u32,
     reserves: ByColor<[u8; MAX_KINDS]>,
+    /// In an n-check game, the checks each side still has to give (docs/format.md § The end of the game).
+    checks: ByColor<u8>,
     king: ByColor<Square>,
     /// The squares of each side's pieces, in no order, and each square's place in its list.
     lists: ByColor<Vec<Square>>,
@@ -170,6 +173,7 @@ impl PartialEq for Position {
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
             && self.reserves == o.reserves
+            && self.checks == o.checks
             && self.king == o.king
             && self.hash == o.hash
     }
@@ -211,6 +215,7 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             reserves: self.reserves,
+            checks: (self.variant.def.end.checks > 0).then_some(self.checks),
         }
     }
 
@@ -228,6 +233,10 @@ impl Position {
             halfmove: p.halfmove,
             fullmove: p.fullmove,
             reserves: p.reserves,
+            checks: p.checks.unwrap_or({
+                let n = variant.def.end.checks;
+                ByColor::new(n, n)
+            }),
             king: ByColor::new(Square::NONE, Square::NONE),
             lists: ByColor::new(Vec::with_capacity(n), Vec::with_capacity(n)),
             index: vec![0; n],
@@ -365,6 +374,7 @@ impl Position {
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            checks: self.checks,
             hash: self.hash,
         };
         self.hash ^= self.ep.key(&self.variant);
@@ -401,7 +411,21 @@ impl Position {
         }
         self.side = !us;
         self.hash ^= self.variant.zobrist.side;
+        if self.variant.def.end.checks > 0 {
+            self.count_check(us);
+        }
         self.history.push(undo);
+    }
+
+    /// n-check (docs/format.md § The end of the game): after `us` moved, a check it gives counts.
+    #[cold]
+    fn count_check(&mut self, us: Color) {
+        let left = self.checks[us];
+        if left > 0 && self.is_check() {
+            let z = &self.variant.zobrist;
+            self.hash ^= z.checks(us, left) ^ z.checks(us, left - 1);
+            self.checks[us] = left - 1;
+        }
     }
 
     /// A piece moves on the board (with its captures, promotion and en-passant targets).
@@ -503,6 +527,7 @@ impl Position {
         self.castling = u.castling;
         self.ep = u.ep;
         self.halfmove = u.halfmove;
+        self.checks = u.checks;
         self.hash = u.hash;
         Some(m)
     }
@@ -546,6 +571,11 @@ impl Position {
         for (c, counts) in self.reserves.iter() {
             for (k, &count) in counts.iter().enumerate() {
                 h ^= z.reserve(c, Kind::new(k), count);
+            }
+        }
+        if v.def.end.checks > 0 {
+            for c in Color::BOTH {
+                h ^= z.checks(c, self.checks[c]);
             }
         }
         h
@@ -595,6 +625,47 @@ impl Position {
     #[inline]
     pub(crate) fn ended(&self) -> bool {
         self.scepter_holder().is_some()
+            || (self.variant.def.end.bare_king && self.bare_king_loser().is_some())
+            || (self.variant.def.end.checks > 0 && self.checks_winner().is_some())
+    }
+
+    /// In an n-check game, the side that has given all its checks (the side that moved
+    /// last first), if any.
+    pub(crate) fn checks_winner(&self) -> Option<Color> {
+        if self.variant.def.end.checks == 0 {
+            return None;
+        }
+        [!self.side, self.side]
+            .into_iter()
+            .find(|&c| self.checks[c] == 0)
+    }
+
+    /// The checks `color` still has to give in an n-check game (docs/format.md § The end of the game).
+    pub fn checks_left(&self, color: Color) -> u8 {
+        self.checks[color]
+    }
+
+    /// The side that loses by the bare king (docs/format.md § The end of the game), if the game has the rule
+    /// and a side does. Pieces are counted on the board and in the reserve, the royal
+    /// piece included. The side that has just moved loses if it has its royal piece alone
+    /// and the side to move has more; the side to move loses if it has its royal piece alone
+    /// and the other side has two pieces or more besides its own (with one, the side to
+    /// move may still bare it in this move).
+    pub(crate) fn bare_king_loser(&self) -> Option<Color> {
+        if !self.variant.def.end.bare_king {
+            return None;
+        }
+        let count = |c: Color| {
+            self.lists[c].len() + self.reserves[c].iter().map(|&n| n as usize).sum::<usize>()
+        };
+        let (mover, side) = (!self.side, self.side);
+        if count(mover) <= 1 && count(side) >= 2 {
+            Some(mover)
+        } else if count(side) <= 1 && count(mover) >= 3 {
+            Some(side)
+        } else {
+            None
+        }
     }
 
     /// The side whose royal piece stands in its scepter zone (rules.md § Optional rules), if any. When both do
@@ -628,6 +699,7 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             reserves: self.reserves,
+            checks: self.checks,
             king: self.king,
             lists: self.lists.clone(),
             index: self.index.clone(),

@@ -16,6 +16,8 @@ pub(crate) struct Zobrist {
     /// Per square of the en-passant line's origin, then per square of its end.
     ep: Vec<u64>,
     reserve: Vec<u64>,
+    /// Per side and count of checks it still has to give (n-check).
+    checks: Vec<u64>,
 }
 
 struct SplitMix(u64);
@@ -44,6 +46,9 @@ impl Zobrist {
             reserve: (0..2 * MAX_KINDS * MAX_RESERVE_KEYED)
                 .map(|_| rng.next())
                 .collect(),
+            checks: (0..2 * (crate::limits::MAX_CHECKS as usize + 1))
+                .map(|_| rng.next())
+                .collect(),
         }
     }
 
@@ -63,6 +68,13 @@ impl Zobrist {
     #[inline]
     pub fn ep(&self, from: Square, to: Square) -> u64 {
         self.ep[from.index()] ^ self.ep[self.squares + to.index()]
+    }
+
+    /// The key of a side that has `left` checks to give (n-check).
+    #[inline]
+    pub fn checks(&self, color: Color, left: u8) -> u64 {
+        self.checks[color.index() * (crate::limits::MAX_CHECKS as usize + 1)
+            + (left as usize).min(crate::limits::MAX_CHECKS as usize)]
     }
 
     /// The key of `count` pieces of a kind in a side's reserve (0 for none).

@@ -111,17 +111,20 @@ fn uci_bad_commands_get_an_error_line() {
             "quit",
         ],
     );
+    let games = fairyforge::builtin::game_names().join(", ");
     assert_eq!(
         out,
-        "info string error: unknown command `bogus`\n\
-         info string error: move 1 `e2e5` is not a legal move in this position\n\
-         info string error: expected `position startpos` or `position fen FEN`, then `moves ...`\n\
-         info string error: Hash: 0 MB is out of range: give a size from 1 to 1048576 megabytes\n\
-         info string error: UCI_Variant: no built-in game `nonsense` (the games are chess, capablanca, birds-and-ninjas, stealth-ninja, stealth-ninja-alternate-start, stealth-ninja-alternative-setup, stealth-ninja-alternative-reinforcements, flying-bombers-grand, insane-ninja, pick-the-piece, air-and-trench-warfare)\n\
-         info string error: no option `Colour`\n\
-         info string error: engine setting `lmr=maybe`: `maybe` is neither `on` nor `off`\n\
-         info string error: go depth x: not a whole number\n\
-         readyok\n"
+        format!(
+            "info string error: unknown command `bogus`\n\
+             info string error: move 1 `e2e5` is not a legal move in this position\n\
+             info string error: expected `position startpos` or `position fen FEN`, then `moves ...`\n\
+             info string error: Hash: 0 MB is out of range: give a size from 1 to 1048576 megabytes\n\
+             info string error: UCI_Variant: no built-in game `nonsense` (the games are {games})\n\
+             info string error: no option `Colour`\n\
+             info string error: engine setting `lmr=maybe`: `maybe` is neither `on` nor `off`\n\
+             info string error: go depth x: not a whole number\n\
+             readyok\n"
+        )
     );
 }
 

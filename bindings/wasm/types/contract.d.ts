@@ -229,7 +229,7 @@ drop?: string,
  */
 rook?: [string, string], };
 
-export type Reason = "checkmate" | "stalemate" | "repetition" | "hundred-plies" | "scepter";
+export type Reason = "checkmate" | "stalemate" | "repetition" | "hundred-plies" | "scepter" | "bare-king" | "ply-limit" | "checks";
 
 export type Outcome = { 
 /**

@@ -72,8 +72,8 @@ pub struct MoveInfo {
     pub rook: Option<[String; 2]>,
 }
 
-/// Why a game ended: `checkmate`, `stalemate`, `repetition`, `hundred-plies` or
-/// `scepter`.
+/// Why a game ended: `checkmate`, `stalemate`, `repetition`, `hundred-plies`,
+/// `scepter`, `bare-king`, `ply-limit` or `checks`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
@@ -88,6 +88,12 @@ pub enum Reason {
     HundredPlies,
     /// A king reached an opponent's rear square with Capture the Scepter on.
     Scepter,
+    /// A side's royal piece was left alone (the game's `bare-king` rule).
+    BareKing,
+    /// The game's own count of plies without a capture, a pawn move or a drop.
+    PlyLimit,
+    /// A side gave the game's number of checks (n-check).
+    Checks,
 }
 
 impl From<crate::EndReason> for Reason {
@@ -98,6 +104,9 @@ impl From<crate::EndReason> for Reason {
             crate::EndReason::Repetition => Reason::Repetition,
             crate::EndReason::HundredPlies => Reason::HundredPlies,
             crate::EndReason::Scepter => Reason::Scepter,
+            crate::EndReason::BareKing => Reason::BareKing,
+            crate::EndReason::PlyLimit => Reason::PlyLimit,
+            crate::EndReason::Checks => Reason::Checks,
         }
     }
 }

@@ -208,21 +208,43 @@ pub(crate) fn end(v: &Variant) -> Vec<String> {
         .filter(|p| p.pawn)
         .map(|p| p.name.clone())
         .collect();
+    let end = &v.def.end;
     let mut out = vec![
         format!(
             "Checkmate: the side to move has no legal move and its {royal} is attacked; it loses."
         ),
-        "Stalemate: the side to move has no legal move and is not in check; a draw.".to_string(),
-        "Threefold repetition: the same position (board, side to move, castling rights, en-passant targets, reserves) for the third time; a draw.".to_string(),
         format!(
-            "100 plies in a row without a capture, a drop or a move of a pawn ({}); a draw.",
+            "Stalemate: the side to move has no legal move and is not in check; {}.",
+            match end.stalemate {
+                crate::def::Result3::Draw => "a draw",
+                crate::def::Result3::Loss => "it loses",
+                crate::def::Result3::Win => "it wins",
+            }
+        ),
+        "Threefold repetition: the same position (board, side to move, castling rights, en-passant targets, reserves) for the third time; a draw.".to_string(),
+    ];
+    if end.draw_plies > 0 {
+        out.push(format!(
+            "{} plies in a row without a capture, a drop or a move of a pawn ({}); a draw.",
+            end.draw_plies,
             if pawns.is_empty() {
                 "this game has none".to_string()
             } else {
                 pawns.join(", ")
             }
-        ),
-    ];
+        ));
+    }
+    if end.checks > 0 {
+        out.push(format!(
+            "{n}-check: a side that has given check {n} times wins at once.",
+            n = end.checks
+        ));
+    }
+    if end.bare_king {
+        out.push(format!(
+            "Bare king: a side left with its {royal} alone loses, unless the opponent has one piece besides its {royal} and the bare side captures it on its move at once."
+        ));
+    }
     if let Some((zones, win)) = &v.scepter {
         out.push(format!(
             "Capture the Scepter: a {royal} that legally ends its move on {} (White's) or {} (Black's) {}.",

@@ -48,6 +48,7 @@ pub(crate) fn read(
         .map(|n| promotions(cx, n))
         .unwrap_or_default();
     let scepter = t.get("scepter").and_then(|n| scepter(cx, n));
+    let end = end(cx, t);
     let options = options(cx, t);
     let slots = slots(cx, t);
     let reserve = reserve(cx, t);
@@ -76,6 +77,7 @@ pub(crate) fn read(
         drops,
         drop_zone,
         scepter,
+        end,
         options,
         slots,
         reserve,
@@ -225,6 +227,34 @@ fn scepter(cx: &mut Ctx, n: &Node) -> Option<ScepterDef> {
     };
     let span = t.get("zone").map_or(n.span, |z| z.span);
     Some(ScepterDef { zone, win, span })
+}
+
+/// The `[end]` table (docs/format.md § The end of the game).
+fn end(cx: &mut Ctx, t: &Table) -> EndDef {
+    let mut out = EndDef::default();
+    let Some(e) = cx.table(t, "end") else {
+        return out;
+    };
+    cx.check_keys(e, &schema::END.names(), "`[end]`");
+    match cx.str(e, "stalemate") {
+        None | Some(("draw", _)) => {}
+        Some(("loss", _)) => out.stalemate = Result3::Loss,
+        Some(("win", _)) => out.stalemate = Result3::Win,
+        Some((s, sp)) => cx.err(
+            Code::UnknownValue,
+            sp,
+            format!("unknown stalemate result `{s}`"),
+            "expected `draw`, `loss` or `win` (the result for the side that is stalemated)",
+        ),
+    }
+    out.bare_king = cx.bool(e, "bare-king").unwrap_or(false);
+    if let Some((n, _)) = cx.int(e, "draw-plies", 0, crate::limits::MAX_COUNTER as i64) {
+        out.draw_plies = n as u32;
+    }
+    if let Some((n, _)) = cx.int(e, "checks", 0, crate::limits::MAX_CHECKS as i64) {
+        out.checks = n as u8;
+    }
+    out
 }
 
 fn options(cx: &mut Ctx, t: &Table) -> Vec<OptionDef> {

@@ -55,6 +55,7 @@ pub(crate) const GAME: Section = Section {
     keys: &[
         key("extends", "string", "none", "a game this file builds on"),
         key("scepter", "table", "none", "Capture the Scepter, always on"),
+        key("end", "table", "none", "results besides checkmate"),
         key("options", "table of tables", "none", "optional rules"),
         key(
             "slots",
@@ -422,6 +423,36 @@ pub(crate) const SCEPTER: Section = Section {
     ],
 };
 
+pub(crate) const END: Section = Section {
+    doc: ("key of `[end]`", "The end of the game: `[end]`"),
+    keys: &[
+        key(
+            "stalemate",
+            "`\"draw\"`, `\"loss\"` or `\"win\"`",
+            "`\"draw\"`",
+            "the stalemated side's result",
+        ),
+        key(
+            "bare-king",
+            "boolean",
+            "`false`",
+            "a side left with its royal piece alone loses",
+        ),
+        key(
+            "draw-plies",
+            "integer, 0..1000000",
+            "`100`",
+            "plies without capture, pawn move or drop that draw",
+        ),
+        key(
+            "checks",
+            "integer, 0..100",
+            "`0` (none)",
+            "the checks a side gives to win",
+        ),
+    ],
+};
+
 pub(crate) const OPTION: Section = Section {
     doc: (
         "key of `[options.<name>]`",
@@ -457,6 +488,7 @@ pub(crate) const ALL: &[&Section] = &[
     &DROP,
     &SLOT,
     &SCEPTER,
+    &END,
     &OPTION,
 ];
 

@@ -54,7 +54,7 @@ impl Modern {
         }
         self.sel_depth = self.sel_depth.max(ply);
         let after_null = *self.nulls.last().unwrap_or(&false);
-        if let Some(o) = pos.scepter_outcome() {
+        if let Some(o) = pos.immediate_outcome() {
             return Self::terminal(o.winner, pos.side_to_move(), ply);
         }
         if self.repeated(pos) {
@@ -70,7 +70,7 @@ impl Modern {
             return alpha;
         }
         let in_check = pos.is_check();
-        let fifty = pos.halfmove_clock() >= 100;
+        let fifty = pos.draw_plies_reached();
         if fifty {
             // The 100-ply rule: a draw, unless this very move checkmated.
             let mut moves = std::mem::take(&mut self.stack[ply].moves);
@@ -172,7 +172,11 @@ impl Modern {
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
         pos.generate_legal(&mut moves);
         let result = if moves.is_empty() {
-            if in_check { mated_in(ply) } else { 0 }
+            if in_check {
+                mated_in(ply)
+            } else {
+                Self::terminal(pos.stalemate_winner(), pos.side_to_move(), ply)
+            }
         } else {
             self.order(pos, &mut moves, &mut keys, tt_move, ply);
             self.search_moves(

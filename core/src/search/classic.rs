@@ -623,7 +623,7 @@ impl Searcher {
             return 0;
         }
         let after_null = *self.nulls.last().unwrap_or(&false);
-        if !after_null && let Some(o) = pos.scepter_outcome() {
+        if !after_null && let Some(o) = pos.immediate_outcome() {
             return Self::terminal(o, pos.side_to_move(), ply);
         }
         if self.repeated(pos) {
@@ -638,7 +638,7 @@ impl Searcher {
         if alpha >= beta {
             return alpha;
         }
-        let fifty = pos.halfmove_clock() >= 100;
+        let fifty = pos.draw_plies_reached();
         if depth <= 0 && !fifty {
             return self.qsearch(pos, alpha, beta, ply);
         }
@@ -694,7 +694,15 @@ impl Searcher {
         let mut keys = std::mem::take(&mut self.order[ply]);
         pos.generate_legal(&mut moves);
         let result = if moves.is_empty() {
-            if in_check { -MATE + ply as i32 } else { 0 }
+            if in_check {
+                -MATE + ply as i32
+            } else {
+                match pos.stalemate_winner() {
+                    None => 0,
+                    Some(c) if c == pos.side_to_move() => MATE - ply as i32,
+                    Some(_) => -MATE + ply as i32,
+                }
+            }
         } else if fifty {
             0
         } else {
@@ -948,7 +956,7 @@ impl Searcher {
 
     /// A quiescence node after a move: the game may have ended by it.
     fn qnode(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize) -> i32 {
-        if let Some(o) = pos.scepter_outcome() {
+        if let Some(o) = pos.immediate_outcome() {
             self.nodes += 1;
             self.pv[ply].clear();
             return Self::terminal(o, pos.side_to_move(), ply);

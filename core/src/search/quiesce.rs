@@ -213,7 +213,7 @@ impl Modern {
 
     /// A quiescence node after a move: the game may have ended by it.
     fn qnode(&mut self, pos: &mut Position, alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
-        if let Some(o) = pos.scepter_outcome() {
+        if let Some(o) = pos.immediate_outcome() {
             self.nodes += 1;
             self.stack[ply].pv.clear();
             return Self::terminal(o.winner, pos.side_to_move(), ply);

@@ -19,9 +19,17 @@ pub enum SetupErrorKind {
     /// Nothing but spaces.
     #[error("the position string is empty")]
     Empty,
-    /// More than six fields.
+    /// More than six fields (seven with the checks of an n-check game).
     #[error("too many fields in the position string")]
     TooManyFields,
+    /// The checks left of an n-check game are not `W+B` within the game's count.
+    #[error("`{text}` is not the checks each side has left")]
+    BadChecks {
+        /// The field.
+        text: String,
+        /// The game's count of checks.
+        max: u8,
+    },
     /// A `[` without its `]`.
     #[error("the reserve is not closed by `]`")]
     ReserveNotClosed,
@@ -216,7 +224,10 @@ impl SetupError {
         };
         match &self.kind {
             Empty => "expected a board, like the game's setup".into(),
-            TooManyFields => "expected at most six fields".into(),
+            TooManyFields => "expected at most six fields (seven in an n-check game)".into(),
+            BadChecks { max, .. } => format!(
+                "write the checks White and Black still have to give, like `{max}+{max}` (each 0 to {max})"
+            ),
             ReserveNotClosed => "write it like `[JJJJjjjj]`".into(),
             RankCount { ranks, .. } => {
                 format!("give {ranks} ranks separated by `/`, highest first")

@@ -29,6 +29,8 @@ pub(crate) struct SetupData {
     pub halfmove: u32,
     pub fullmove: u32,
     pub reserves: ByColor<[u8; MAX_KINDS]>,
+    /// In an n-check game, the checks each side still has to give; `None` for all of them.
+    pub checks: Option<ByColor<u8>>,
 }
 
 impl SetupData {
@@ -45,6 +47,7 @@ impl SetupData {
             halfmove: 0,
             fullmove: 1,
             reserves: ByColor::new([0; MAX_KINDS], [0; MAX_KINDS]),
+            checks: None,
         }
     }
 }

@@ -35,7 +35,10 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<SetupData, SetupError> {
     let Some(&(board_off, board_field)) = f.first() else {
         return Err(SetupError::new(0, 1, E::Empty));
     };
-    if let Some(&(o, t)) = f.get(6) {
+    // An n-check game may give the checks left before the counters (`3+3`).
+    let checks_field = v.def.end.checks > 0 && f.get(4).is_some_and(|(_, t)| t.contains('+'));
+    let counters = if checks_field { 5 } else { 4 };
+    if let Some(&(o, t)) = f.get(counters + 2) {
         return Err(SetupError::new(o, t.len(), E::TooManyFields));
     }
     let (placement, reserve) = split_reserve(board_off, board_field)?;
@@ -53,9 +56,14 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<SetupData, SetupError> {
         ep_from,
         ep_to,
         ep_steps,
-        halfmove: counter(f.get(4), 0, 0)?,
-        fullmove: counter(f.get(5), 1, 1)?,
+        halfmove: counter(f.get(counters), 0, 0)?,
+        fullmove: counter(f.get(counters + 1), 1, 1)?,
         reserves,
+        checks: if checks_field {
+            Some(read_checks(v, f[4])?)
+        } else {
+            None
+        },
     };
     check_not_in_check(v, &data, whole_board)?;
     Ok(data)
@@ -371,6 +379,26 @@ fn read_ep(
         return Err(SetupError::new(eoff, text.len(), kind));
     }
     Ok((from, to, (targets.len() + 1) as u8))
+}
+
+/// The checks each side still has to give in an n-check game: `W+B`, each from 0 to the
+/// game's `checks`.
+fn read_checks(v: &Variant, (o, t): Field<'_>) -> Result<ByColor<u8>, SetupError> {
+    let max = v.def.end.checks;
+    let one = |s: &str| s.parse::<u8>().ok().filter(|&n| n <= max);
+    match t.split_once('+') {
+        Some((w, b)) if one(w).is_some() && one(b).is_some() => {
+            Ok(ByColor::new(one(w).unwrap_or(0), one(b).unwrap_or(0)))
+        }
+        _ => Err(SetupError::new(
+            o,
+            t.len(),
+            E::BadChecks {
+                text: t.to_string(),
+                max,
+            },
+        )),
+    }
 }
 
 /// A move counter: absent (the default), or a whole number from `min` to [`MAX_COUNTER`].

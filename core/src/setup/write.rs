@@ -24,6 +24,11 @@ pub(crate) fn write(v: &Variant, d: &SetupData) -> String {
     for t in eps {
         out.push_str(&v.geometry.name(t));
     }
+    let n = v.def.end.checks;
+    if n > 0 {
+        let left = d.checks.unwrap_or(ByColor::new(n, n));
+        out.push_str(&format!(" {}+{}", left[Color::White], left[Color::Black]));
+    }
     out.push_str(&format!(" {} {}", d.halfmove, d.fullmove));
     out
 }
