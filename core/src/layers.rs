@@ -28,7 +28,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "outcome", "refusal", "perft", "diagram", "picture", "notation", "xbetza",
         ],
     ),
-    ("tools", &["describe", "testfile", "search"]),
+    ("tools", &["describe", "testfile", "search", "values"]),
     ("front ends", &["contract", "service"]),
 ];
 
