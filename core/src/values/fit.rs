@@ -427,7 +427,7 @@ fn fieller(a: f64, b: f64, vaa: f64, vab: f64, vbb: f64, z: f64) -> (Option<f64>
 
 /// The standard normal quantile (Acklam's rational approximation, relative error under
 /// 1.2e-9), for `0 < p < 1`.
-fn normal_quantile(p: f64) -> f64 {
+pub(crate) fn normal_quantile(p: f64) -> f64 {
     const A: [f64; 6] = [
         -3.969683028665376e1,
         2.209460984245205e2,

@@ -5,8 +5,12 @@
 //! done here: a match runner plays each setup with colours swapped and hands the merged
 //! results to [`fit_from_results`].
 
+pub mod chart;
 pub mod fit;
+pub mod report;
 pub mod setups;
 
+pub use chart::{MAX_POINTS, ScorePoint, ScoreSeries, score_series, score_svg, values_svg};
 pub use fit::{Estimate, FitError, FitSettings, SetupResult, ValueFit, fit_from_results};
-pub use setups::{Change, Count, Diff, Imbalance, Skipped, Study, StudyError, Term, study};
+pub use report::{ValueReport, ValueRow, report, table};
+pub use setups::{Count, Diff, Imbalance, SetupChange, Skipped, Study, StudyError, Term, study};

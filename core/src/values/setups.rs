@@ -78,7 +78,7 @@ pub struct Diff {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "change", rename_all = "kebab-case")]
-pub enum Change {
+pub enum SetupChange {
     /// The pawn-odds calibration: one pawn removed (the f-pawn of chess, see docs/balance.md).
     PawnOdds {
         /// The pawn's id.
@@ -127,7 +127,7 @@ pub struct Imbalance {
     /// The piece this setup studies.
     pub studied: String,
     /// What was changed.
-    pub change: Change,
+    pub change: SetupChange,
     /// The position where White has the imbalance.
     pub white: String,
     /// The mirrored position where Black has it.
@@ -385,7 +385,7 @@ impl Builder<'_> {
         &self,
         name: String,
         studied: Kind,
-        change: Change,
+        change: SetupChange,
         edits: &[Box<dyn Fn(&mut SetupData, Color) -> Option<()> + '_>],
     ) -> Option<Imbalance> {
         let pair = edits.iter().find_map(|e| self.both(e.as_ref()))?;
@@ -449,7 +449,7 @@ impl Builder<'_> {
         self.first(
             "pawn odds".to_string(),
             self.unit,
-            Change::PawnOdds { pawn },
+            SetupChange::PawnOdds { pawn },
             &edits,
         )
     }
@@ -491,7 +491,7 @@ impl Builder<'_> {
         }
         if !on_board.is_empty() {
             let edits: Vec<_> = on_board.iter().map(|&sq| self.remove_at(sq)).collect();
-            let change = Change::Removed { piece: id.clone() };
+            let change = SetupChange::Removed { piece: id.clone() };
             out.extend(self.first(format!("{id} removed"), k, change, &edits));
             self.for_pawns(k, &on_board, out);
         }
@@ -540,7 +540,7 @@ impl Builder<'_> {
                 }) as Box<dyn Fn(&mut SetupData, Color) -> Option<()> + '_>
             })
             .collect();
-        let change = Change::ForPawns {
+        let change = SetupChange::ForPawns {
             piece: id.clone(),
             pawn,
             pawns: n as u32,
@@ -576,7 +576,7 @@ impl Builder<'_> {
                 .iter()
                 .map(|&sq| self.put_at(sq, Some(to)))
                 .collect();
-            let change = Change::Replaced {
+            let change = SetupChange::Replaced {
                 from: self.id(from),
                 to: self.id(to),
             };
@@ -600,7 +600,7 @@ impl Builder<'_> {
             Some(())
         })
             as Box<dyn Fn(&mut SetupData, Color) -> Option<()>>];
-        let change = Change::HandRemoved { piece: id.clone() };
+        let change = SetupChange::HandRemoved { piece: id.clone() };
         out.extend(self.first(format!("{id} in hand removed"), k, change, &edits));
 
         let g = self.v.geometry();
@@ -632,7 +632,7 @@ impl Builder<'_> {
                 }) as Box<dyn Fn(&mut SetupData, Color) -> Option<()> + '_>
             })
             .collect();
-        let change = Change::HandOnBoard { piece: id.clone() };
+        let change = SetupChange::HandOnBoard { piece: id.clone() };
         out.extend(self.first(format!("{id} on the board, not in hand"), k, change, &edits));
     }
 }
