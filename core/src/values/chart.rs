@@ -1,4 +1,4 @@
-//! The SVG charts of `--plot FILE` (docs/balance.md, "Charts"): the fitted values with
+//! The SVG charts of `--plot FILE` (docs/values.md, "Charts"): the fitted values with
 //! their intervals beside the declared values, and a score as the games accumulate, with
 //! its interval. Plain SVG 1.1 text with no script and no external resource, so that it
 //! shows the same in a browser, an image viewer and a README.

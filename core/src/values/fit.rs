@@ -1,5 +1,5 @@
 //! The fit of piece values in pawns from the results of imbalance matches
-//! (docs/balance.md, "The model").
+//! (docs/values.md, "The model").
 //!
 //! Each game of a setup is a win, a draw or a loss for the side given the imbalance. Its
 //! material difference `Δ` (in the pieces' values, the unit pawn worth 1) sets the

@@ -1,5 +1,5 @@
 //! Piece values by imbalance matches, the method of `fairyforge values`
-//! (docs/balance.md): the setups to play ([`setups`]), the fit of values in pawns with
+//! (docs/values.md): the setups to play ([`setups`]), the fit of values in pawns with
 //! their intervals from the matches' results ([`fit`]), the table beside the game file's
 //! own values ([`report`]) and the SVG charts ([`chart`]). Playing the matches is not
 //! done here: a match runner plays each setup with colours swapped and hands the merged

@@ -1,4 +1,4 @@
-//! The values table (docs/balance.md, "Reading the table"): each fitted value beside the
+//! The values table (docs/values.md, "Reading the table"): each fitted value beside the
 //! value the game's file declares (its `values` table, else the piece's `value`), the
 //! declared values outside their interval flagged.
 
@@ -261,5 +261,11 @@ pub(crate) mod tests {
         let knight = r.rows.iter().find(|x| x.name == "Knight").unwrap();
         assert!(!knight.outside);
         insta::assert_snapshot!(table(&r));
+        // docs/values.md shows this very table.
+        let doc = include_str!("../../../docs/values.md");
+        assert!(
+            doc.contains(&table(&r)),
+            "docs/values.md shows another table"
+        );
     }
 }

@@ -1,4 +1,4 @@
-//! The imbalance setups of a values study (docs/balance.md, "Setups"): from a game's start
+//! The imbalance setups of a values study (docs/values.md, "Setups"): from a game's start
 //! position, one side is given a material imbalance (a piece removed, traded for another
 //! piece or for pawns, a pawn given as odds, a piece in hand removed or put on the board),
 //! and the same imbalance is given to the other side in the mirrored position, so that a
@@ -79,7 +79,7 @@ pub struct Diff {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "change", rename_all = "kebab-case")]
 pub enum SetupChange {
-    /// The pawn-odds calibration: one pawn removed (the f-pawn of chess, see docs/balance.md).
+    /// The pawn-odds calibration: one pawn removed (the f-pawn of chess, see docs/values.md).
     PawnOdds {
         /// The pawn's id.
         pawn: String,
@@ -882,6 +882,11 @@ mod tests {
     fn pieces_in_hand_and_pieces_only_promoted_to() {
         let v = Variant::builtin("stealth-ninja").unwrap();
         let s = study(&v, &[]).unwrap();
+        // The king is on f1 of ten files: its short side is toward j, the odds pawn g2.
+        assert_eq!(
+            s.setups[0].white,
+            "ww/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPP1PPP/GRNBQKBNRG/WW[YAJJJJyajjjj] w BIbi - 0 1"
+        );
         // A ninja pawn in hand: one fewer, or one on the board (its drop zone, rank 2, is
         // full: it goes where a drop is pushed, rank 3, the file nearest the centre).
         let h = find(&s, "ninja-pawn in hand removed");
