@@ -167,10 +167,9 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
     );
     let _ = writeln!(
         out,
-        "{}<text x=\"216\" y=\"{:.1}\" {FONT} font-size=\"12\">declared by the file ({} if outside the interval)</text>",
+        "{}<text x=\"216\" y=\"{:.1}\" {FONT} font-size=\"12\">declared by the file (red if outside the interval)</text>",
         diamond(204.0, ly, DECLARED),
         ly + 4.0,
-        "red"
     );
     let _ = writeln!(
         out,

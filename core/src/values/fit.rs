@@ -318,8 +318,8 @@ fn derivatives(rows: &[Row], theta: &[f64]) -> (f64, Vec<f64>, Vec<Vec<f64>>) {
         let hee = total * (pd - pd * pd);
         for i in 0..n - 1 {
             g[i] += gd * r.x[i];
-            for j in 0..n - 1 {
-                h[i][j] += hdd * r.x[i] * r.x[j];
+            for (hij, xj) in h[i].iter_mut().zip(&r.x) {
+                *hij += hdd * r.x[i] * xj;
             }
             h[i][n - 1] += hde * r.x[i];
             h[n - 1][i] += hde * r.x[i];
@@ -367,7 +367,7 @@ fn cholesky(a: &[Vec<f64>]) -> Result<Vec<Vec<f64>>, usize> {
     let mut l = vec![vec![0.0; n]; n];
     for j in 0..n {
         let s = a[j][j] - (0..j).map(|k| l[j][k] * l[j][k]).sum::<f64>();
-        if !(s > 1e-12 * scale) {
+        if s.is_nan() || s <= 1e-12 * scale {
             return Err(j);
         }
         l[j][j] = s.sqrt();
@@ -432,7 +432,7 @@ pub(crate) fn normal_quantile(p: f64) -> f64 {
         -3.969683028665376e1,
         2.209460984245205e2,
         -2.759285104469687e2,
-        1.383577518672690e2,
+        1.38357751867269e2,
         -3.066479806614716e1,
         2.506628277459239,
     ];

@@ -184,6 +184,18 @@ pub enum StudyError {
         /// The game's name.
         game: String,
     },
+    /// A name that is no piece of the game.
+    #[error(
+        "`{name}` is not a piece of {game}: its pieces are {pieces} (an id, a name or a letter)"
+    )]
+    UnknownPiece {
+        /// The name asked for.
+        name: String,
+        /// The game's name.
+        game: String,
+        /// The game's piece ids.
+        pieces: String,
+    },
     /// A piece asked for is the royal piece, which has no value.
     #[error("`{piece}` is the royal piece of {game}: it cannot be traded, so it has no value")]
     Royal {
@@ -192,6 +204,34 @@ pub enum StudyError {
         /// The game's name.
         game: String,
     },
+}
+
+/// The piece kinds that `names` name (the `--piece` arguments of `fairyforge values`): each
+/// a piece's id (`ninja-guard`), its name in any case (`Ninja Guard`) or its letter (`G`).
+pub fn pieces_named(variant: &Variant, names: &[&str]) -> Result<Vec<Kind>, StudyError> {
+    let mut out = Vec::new();
+    for &name in names {
+        let found = variant.kinds().find(|&k| {
+            let p = variant.piece(k);
+            p.id() == name
+                || p.name().eq_ignore_ascii_case(name)
+                || (name.chars().count() == 1
+                    && name.chars().next().map(|c| c.to_ascii_uppercase()) == Some(p.letter()))
+        });
+        match found {
+            Some(k) if !out.contains(&k) => out.push(k),
+            Some(_) => {}
+            None => {
+                let ids: Vec<&str> = variant.pieces().iter().map(|p| p.id()).collect();
+                return Err(StudyError::UnknownPiece {
+                    name: name.to_string(),
+                    game: variant.name().to_string(),
+                    pieces: ids.join(", "),
+                });
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The setups of a values study of `variant` (the options in force are those it was
@@ -280,6 +320,9 @@ fn squares_of(d: &SetupData, kind: Kind, color: Color) -> Vec<Square> {
 
 /// One side's change of a position: applied to White, or to Black on the mirror squares.
 type Edit<'a> = &'a dyn Fn(&mut SetupData, Color) -> Option<()>;
+
+/// An edit held among the candidates of a setup.
+type EditBox<'a> = Box<dyn Fn(&mut SetupData, Color) -> Option<()> + 'a>;
 
 struct Builder<'a> {
     v: &'a Arc<Variant>,
@@ -386,7 +429,7 @@ impl Builder<'_> {
         name: String,
         studied: Kind,
         change: SetupChange,
-        edits: &[Box<dyn Fn(&mut SetupData, Color) -> Option<()> + '_>],
+        edits: &[EditBox<'_>],
     ) -> Option<Imbalance> {
         let pair = edits.iter().find_map(|e| self.both(e.as_ref()))?;
         let (material, difference) = self.material(&pair[Color::White].1, Color::White);
@@ -440,7 +483,7 @@ impl Builder<'_> {
             || self.v.geometry().files() as i32 - 1,
             |f| f + self.short_side(self.start),
         );
-        let edits: Vec<Box<dyn Fn(&mut SetupData, Color) -> Option<()>>> = self
+        let edits: Vec<EditBox<'_>> = self
             .pawns_from(self.start, Color::White, 2 * target)
             .into_iter()
             .map(|sq| self.remove_at(sq))
@@ -455,16 +498,12 @@ impl Builder<'_> {
     }
 
     /// An edit removing the piece on White's `sq` (Black's mirror square for Black).
-    fn remove_at(&self, sq: Square) -> Box<dyn Fn(&mut SetupData, Color) -> Option<()> + '_> {
+    fn remove_at(&self, sq: Square) -> EditBox<'_> {
         self.put_at(sq, None)
     }
 
     /// An edit putting `kind` (or nothing) on White's `sq`, Black's mirror for Black.
-    fn put_at(
-        &self,
-        sq: Square,
-        kind: Option<Kind>,
-    ) -> Box<dyn Fn(&mut SetupData, Color) -> Option<()> + '_> {
+    fn put_at(&self, sq: Square, kind: Option<Kind>) -> EditBox<'_> {
         Box::new(move |d: &mut SetupData, c: Color| {
             let s = self.side_square(sq, c)?;
             d.board[s.index()] = kind.map_or(Piece::EMPTY, |k| Piece::new(k, c));
@@ -523,7 +562,7 @@ impl Builder<'_> {
             .iter()
             .filter_map(|&sq| self.v.geometry().mirror(sq))
             .collect();
-        let edits: Vec<Box<dyn Fn(&mut SetupData, Color) -> Option<()> + '_>> = on_board
+        let edits: Vec<EditBox<'_>> = on_board
             .iter()
             .map(|&sq| {
                 let taken = taken.clone();
@@ -537,7 +576,7 @@ impl Builder<'_> {
                         d.board[theirs.index()] = Piece::EMPTY;
                     }
                     Some(())
-                }) as Box<dyn Fn(&mut SetupData, Color) -> Option<()> + '_>
+                }) as EditBox<'_>
             })
             .collect();
         let change = SetupChange::ForPawns {
@@ -598,8 +637,7 @@ impl Builder<'_> {
         let edits = vec![Box::new(move |d: &mut SetupData, c: Color| {
             d.reserves[c][k.index()] = d.reserves[c][k.index()].checked_sub(1)?;
             Some(())
-        })
-            as Box<dyn Fn(&mut SetupData, Color) -> Option<()>>];
+        }) as EditBox<'_>];
         let change = SetupChange::HandRemoved { piece: id.clone() };
         out.extend(self.first(format!("{id} in hand removed"), k, change, &edits));
 
@@ -621,7 +659,7 @@ impl Builder<'_> {
             (g.rank(sq), off.abs(), -off.signum())
         });
         zone.dedup();
-        let edits: Vec<Box<dyn Fn(&mut SetupData, Color) -> Option<()> + '_>> = zone
+        let edits: Vec<EditBox<'_>> = zone
             .into_iter()
             .map(|sq| {
                 Box::new(move |d: &mut SetupData, c: Color| {
@@ -629,7 +667,7 @@ impl Builder<'_> {
                     let s = self.side_square(sq, c)?;
                     d.board[s.index()] = Piece::new(k, c);
                     Some(())
-                }) as Box<dyn Fn(&mut SetupData, Color) -> Option<()> + '_>
+                }) as EditBox<'_>
             })
             .collect();
         let change = SetupChange::HandOnBoard { piece: id.clone() };
@@ -907,6 +945,18 @@ mod tests {
         let i = find(&s, "queen for insane-ninja");
         assert_eq!(diff(i), d(&[("queen", -1), ("insane-ninja", 1)]));
         assert!(i.white.contains("/GRNBIKBNRG/"), "{}", i.white);
+    }
+
+    #[test]
+    fn pieces_are_named_by_id_name_or_letter() {
+        let v = Variant::builtin("birds-and-ninjas").unwrap();
+        let k = pieces_named(&v, &["ninja-guard", "flying bomber", "n", "G"]).unwrap();
+        let ids: Vec<&str> = k.iter().map(|&k| v.piece(k).id()).collect();
+        assert_eq!(ids, ["ninja-guard", "flying-bomber", "knight"]);
+        assert_eq!(
+            pieces_named(&v, &["gryphon"]).unwrap_err().to_string(),
+            "`gryphon` is not a piece of Birds and Ninjas: its pieces are king, queen, rook, bishop, knight, ninja-guard, flying-bomber, pawn, ninja-pawn (an id, a name or a letter)"
+        );
     }
 
     #[test]
