@@ -111,6 +111,27 @@ impl Estimate {
     }
 }
 
+/// How well the fitted values explain one setup's games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SetupFit {
+    /// The setup's name.
+    pub name: String,
+    /// Its games.
+    pub games: u64,
+    /// The studied side's score in them, 0 to 1.
+    pub observed: f64,
+    /// The score the fitted values predict.
+    pub expected: f64,
+    /// The difference in standard errors of a score over these games (by the model's
+    /// spread of one game): beyond 3 either way, the values do not explain the setup (the
+    /// pieces' worth is not additive there, such as a pair of bishops).
+    pub z: f64,
+}
+
+/// A setup's misfit beyond this many standard errors is reported.
+pub const MISFIT_Z: f64 = 3.0;
+
 /// The values fitted from a set of matches.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -137,6 +158,8 @@ pub struct ValueFit {
     pub setups: usize,
     /// The setups won or lost in every game.
     pub whitewashes: Vec<String>,
+    /// Each setup with games: its score beside the score the values predict.
+    pub checks: Vec<SetupFit>,
 }
 
 impl ValueFit {
@@ -265,9 +288,31 @@ pub fn fit_from_results(
             }
         })
         .collect();
+    let nu = theta[n - 1].exp();
+    let checks = results
+        .iter()
+        .filter(|r| r.games() > 0)
+        .zip(&rows)
+        .map(|(r, row)| {
+            let d: f64 = row.x.iter().zip(&theta).map(|(x, w)| x * w).sum();
+            let (pw, pd, pl) = chances(d, nu);
+            let expected = pw + pd / 2.0;
+            let var = pw * (1.0 - expected).powi(2)
+                + pd * (0.5 - expected).powi(2)
+                + pl * expected.powi(2);
+            let g = r.games() as f64;
+            let observed = (r.wins as f64 + r.draws as f64 / 2.0) / g;
+            SetupFit {
+                name: r.name.clone(),
+                games: r.games(),
+                observed,
+                expected,
+                z: (observed - expected) / (var.max(1e-12) / g).sqrt(),
+            }
+        })
+        .collect();
     let elo = 400.0 / std::f64::consts::LN_10;
     let se0 = cov[0][0].sqrt();
-    let nu = theta[n - 1].exp();
     let (pw, pd, _) = chances(-w0, nu);
     Ok(ValueFit {
         unit: unit.clone(),
@@ -281,6 +326,7 @@ pub fn fit_from_results(
         games,
         setups: rows.len(),
         whitewashes: whitewashes.iter().map(|r| r.name.clone()).collect(),
+        checks,
     })
 }
 
@@ -605,6 +651,37 @@ mod tests {
             "the tower's interval held 5 in {covered} of 20 runs"
         );
         assert!((gap / 20.0).abs() < 0.1, "tower - rook: {}", gap / 20.0);
+    }
+
+    #[test]
+    fn a_setup_the_values_do_not_explain_is_found() {
+        let s = study(&Variant::builtin("chess").unwrap(), &[]).unwrap();
+        let mut rng = Rng(11);
+        let mut results = simulate(&s.setups, &chess_truth, 0.6, 0.5, 1000, &mut rng);
+        let fit = fit_from_results(&results, &s.unit, &FitSettings::default()).unwrap();
+        assert_eq!(fit.checks.len(), 15);
+        assert!(
+            fit.checks.iter().all(|c| c.z.abs() < MISFIT_Z),
+            "{:?}",
+            fit.checks
+        );
+        // The bishop for a knight played as if the bishop were worth a pawn more.
+        let mut rng = Rng(12);
+        let odd = |t: &Term| chess_truth(t) + if t.piece == "bishop" { 1.0 } else { 0.0 };
+        let i = s
+            .setups
+            .iter()
+            .position(|x| x.name == "bishop for knight")
+            .unwrap();
+        results[i] = simulate(&s.setups[i..=i], &odd, 0.6, 0.5, 1000, &mut rng).remove(0);
+        let fit = fit_from_results(&results, &s.unit, &FitSettings::default()).unwrap();
+        let worst = fit
+            .checks
+            .iter()
+            .max_by(|a, b| a.z.abs().total_cmp(&b.z.abs()))
+            .unwrap();
+        assert_eq!(worst.name, "bishop for knight");
+        assert!(worst.z.abs() > MISFIT_Z, "{worst:?}");
     }
 
     #[test]

@@ -11,7 +11,9 @@ pub mod report;
 pub mod setups;
 
 pub use chart::{MAX_POINTS, ScorePoint, ScoreSeries, score_series, score_svg, values_svg};
-pub use fit::{Estimate, FitError, FitSettings, SetupResult, ValueFit, fit_from_results};
+pub use fit::{
+    Estimate, FitError, FitSettings, MISFIT_Z, SetupFit, SetupResult, ValueFit, fit_from_results,
+};
 pub use report::{ValueReport, ValueRow, report, table};
 pub use setups::{
     Count, Diff, Imbalance, SetupChange, Skipped, Study, StudyError, Term, pieces_named, study,

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fit::ValueFit;
+use super::fit::{MISFIT_Z, SetupFit, ValueFit};
 use super::setups::Term;
 use crate::variant::Variant;
 
@@ -56,6 +56,9 @@ pub struct ValueReport {
     pub rows: Vec<ValueRow>,
     /// The setups won or lost in every game.
     pub whitewashes: Vec<String>,
+    /// The setups whose score the values do not explain (beyond [`MISFIT_Z`] standard
+    /// errors).
+    pub misfits: Vec<SetupFit>,
 }
 
 /// The report of `fit`, a study of `variant`: names and declared values from the game.
@@ -103,6 +106,12 @@ pub fn report(variant: &Variant, fit: &ValueFit) -> ValueReport {
         setups: fit.setups,
         rows,
         whitewashes: fit.whitewashes.clone(),
+        misfits: fit
+            .checks
+            .iter()
+            .filter(|c| c.z.abs() > MISFIT_Z)
+            .cloned()
+            .collect(),
     }
 }
 
@@ -192,6 +201,16 @@ pub fn table(r: &ValueReport) -> String {
             r.whitewashes.join(", ")
         ));
     }
+    for m in &r.misfits {
+        out.push_str(&format!(
+            "Not explained by the values: {} scored {:.1}% in {} games, the values predict {:.1}% ({:+.1} standard errors).\n",
+            m.name,
+            m.observed * 100.0,
+            m.games,
+            m.expected * 100.0,
+            m.z
+        ));
+    }
     if r.rows.iter().any(|x| x.low.is_none() || x.high.is_none()) {
         out.push_str(
             "An open interval: the games do not pin the value (or the pawn's worth) down; play more games.\n",
@@ -238,6 +257,22 @@ pub(crate) mod tests {
             games: 7000,
             setups: 7,
             whitewashes: vec!["queen removed".to_string()],
+            checks: vec![
+                SetupFit {
+                    name: "pawn odds".to_string(),
+                    games: 1000,
+                    observed: 0.357,
+                    expected: 0.3612,
+                    z: -0.27,
+                },
+                SetupFit {
+                    name: "bishop for knight".to_string(),
+                    games: 1000,
+                    observed: 0.612,
+                    expected: 0.531,
+                    z: 5.14,
+                },
+            ],
         }
     }
 
