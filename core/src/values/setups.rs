@@ -263,7 +263,14 @@ pub fn study(variant: &Arc<Variant>, pieces: &[Kind]) -> Result<Study, StudyErro
             .filter(|&k| Some(k) != variant.royal_kind() && k != unit)
             .collect()
     } else {
-        pieces.to_vec()
+        // Each piece once, in the order asked.
+        let mut once = Vec::new();
+        for &k in pieces {
+            if !once.contains(&k) {
+                once.push(k);
+            }
+        }
+        once
     };
     for (i, &k) in studied.iter().enumerate() {
         let p = variant.piece(k);
@@ -877,7 +884,7 @@ mod tests {
     fn a_tower_is_studied_like_the_rook_it_is() {
         let v = tower_chess();
         let t = v.kind_by_id("tower").unwrap();
-        let s = study(&v, &[t]).unwrap();
+        let s = study(&v, &[t, t]).unwrap();
         let names: Vec<&str> = s.setups.iter().map(|i| i.name.as_str()).collect();
         assert_eq!(
             names,
