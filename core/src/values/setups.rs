@@ -598,7 +598,7 @@ impl Builder<'_> {
     /// The piece traded for each other piece of the game (neither royal nor a pawn): on the
     /// board, the studied piece is replaced by the other; a piece that is not on the board
     /// takes the place of the other instead. A pair already traded by a piece studied
-    /// earlier (`earlier`, on the board) is not repeated.
+    /// earlier (`earlier`) is not repeated: that piece's pass made the same position.
     fn trades(&self, k: Kind, on_board: &[Square], earlier: &[Kind], out: &mut Vec<Imbalance>) {
         let id = self.id(k);
         for y in self.v.kinds() {
@@ -606,7 +606,7 @@ impl Builder<'_> {
             if y == k || py.is_royal() || py.is_pawn() {
                 continue;
             }
-            if earlier.contains(&y) && !squares_of(self.start, y, Color::White).is_empty() {
+            if earlier.contains(&y) {
                 continue;
             }
             let yid = self.id(y);
@@ -964,6 +964,25 @@ mod tests {
             pieces_named(&v, &["gryphon"]).unwrap_err().to_string(),
             "`gryphon` is not a piece of Birds and Ninjas: its pieces are king, queen, rook, bishop, knight, ninja-guard, flying-bomber, pawn, ninja-pawn (an id, a name or a letter)"
         );
+    }
+
+    #[test]
+    fn a_pair_is_traded_once_whichever_is_studied_first() {
+        let v = Variant::builtin("stealth-ninja").unwrap();
+        let ids = |names: &[&str]| pieces_named(&v, names).unwrap();
+        for order in [["insane-ninja", "queen"], ["queen", "insane-ninja"]] {
+            let s = study(&v, &ids(&order)).unwrap();
+            let trades: Vec<&Imbalance> = s
+                .setups
+                .iter()
+                .filter(|i| {
+                    let t: Vec<&str> = i.difference.iter().map(|d| d.term.piece.as_str()).collect();
+                    t.contains(&"queen") && t.contains(&"insane-ninja")
+                })
+                .collect();
+            assert_eq!(trades.len(), 1, "{order:?}");
+            assert_eq!(diff(trades[0]), d(&[("queen", -1), ("insane-ninja", 1)]));
+        }
     }
 
     #[test]
