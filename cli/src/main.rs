@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 #[macro_use]
 mod out;
 mod analyse;
+mod balance;
 mod bench;
 mod bench_search;
 mod check;
@@ -16,6 +17,7 @@ mod describe;
 mod error;
 mod files;
 mod game;
+mod lab;
 mod list;
 mod matches;
 mod numbers;
@@ -117,6 +119,10 @@ enum Command {
     /// against an external engine: W/D/L, score, Elo with its error bar, game ends,
     /// White's advantage; the games as PGN.
     Match(matches::MatchArgs),
+    /// Is the game fair? Self-play from balanced openings: White's score with its
+    /// interval, draws, game ends, length, the opening's weight; with `--option NAME`,
+    /// the game with the rule against the game without it.
+    Balance(balance::BalanceArgs),
     /// Speak UCI on standard input and output, for chess GUIs and match runners (see
     /// docs/protocols.md).
     Uci,
@@ -300,6 +306,7 @@ fn run(cli: Cli) -> Result {
         Command::Piece(args) => piece::run(args)?,
         Command::Analyse(args) => analyse::run(args)?,
         Command::Match(args) => matches::run(args)?,
+        Command::Balance(args) => balance::run(args)?,
         Command::Uci => protocol::uci::run()?,
         Command::Tune(args) => tune::run(args)?,
         Command::Xboard => protocol::xboard::run()?,

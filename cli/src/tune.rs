@@ -165,7 +165,7 @@ pub fn run(a: TuneArgs) -> crate::error::Result {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::pgn::Record;
+    use fairyforge::lab::pgn::Record;
 
     /// Games of every built-in game written as `match` writes them (readable text) read
     /// back, move by move, to the same moves.

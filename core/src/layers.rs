@@ -29,7 +29,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("tools", &["describe", "testfile", "search", "values"]),
-    ("front ends", &["contract", "service"]),
+    ("front ends", &["contract", "service", "lab"]),
 ];
 
 /// The modules of the crate named in `text` as `crate::name` or `crate::{name, ...}`,

@@ -43,6 +43,7 @@ pub mod describe;
 mod diagnostic;
 mod diagram;
 pub mod geometry;
+pub mod lab;
 #[cfg(test)]
 mod layers;
 pub mod limits;

@@ -3,6 +3,7 @@
 //! (self-play matches, the UCI and XBoard protocols).
 
 mod attack_prop;
+mod balance;
 mod limits;
 mod matches;
 mod perft;

@@ -367,3 +367,155 @@ fn a_match_whose_reader_goes_away_ends_quietly() {
     assert_eq!(out.status.code(), Some(141));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// The SPRT's closing line of a match's output.
+fn sprt_line(out: &str) -> &str {
+    out.lines()
+        .find(|l| l.starts_with("SPRT ("))
+        .unwrap_or_else(|| panic!("no SPRT line in\n{out}"))
+}
+
+#[test]
+fn sprt_stops_early_on_a_clearly_stronger_side() {
+    // The modern search against the classic one (hundreds of Elo apart, docs/engine.md):
+    // H1 (A is 100 Elo stronger) is accepted well before the 200 games.
+    let args = [
+        "chess",
+        "--games",
+        "200",
+        "--nodes",
+        "300",
+        "--openings",
+        "random-plies:4",
+        "--max-plies",
+        "120",
+        "--a",
+        "modern",
+        "--b",
+        "classic",
+        "--sprt",
+        "elo0=0,elo1=100",
+    ];
+    let (out, pgn) = run_match(&[&args[..], &["--jobs", "2"]].concat(), "sprt-h1");
+    assert!(
+        out.contains(
+            "SPRT elo0=0,elo1=100,alpha=0.05,beta=0.05: stops when the LLR leaves (-2.94, 2.94)\n"
+        ),
+        "{out}"
+    );
+    let line = sprt_line(&out);
+    let n: usize = line
+        .strip_suffix(" games")
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(line.contains(": H1 accepted after "), "{line}");
+    assert!(n < 200 && n % 2 == 0, "{line}");
+    // The report and the PGN file hold exactly the games counted, in order.
+    assert!(out.contains(&format!("\n{n} games: A won ")), "{out}");
+    let played = games(&pgn);
+    assert_eq!(played.len(), n);
+    for (i, (tags, _)) in played.iter().enumerate() {
+        assert_eq!(tag(tags, "Round"), (i + 1).to_string());
+    }
+    // The LLR reached the upper bound.
+    let llr: f64 = line
+        .split("LLR ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap();
+    assert!(llr >= 2.94, "{line}");
+    // On one thread: the same stop, the same games.
+    let (one, pgn_one) = run_match(&[&args[..], &["--jobs", "1"]].concat(), "sprt-h1-one");
+    assert_eq!(one, out);
+    assert_eq!(pgn_one, pgn);
+}
+
+#[test]
+fn sprt_does_not_accept_h1_between_equals() {
+    let (out, _) = run_match(
+        &[
+            "chess",
+            "--games",
+            "40",
+            "--nodes",
+            "200",
+            "--openings",
+            "random-plies:4",
+            "--max-plies",
+            "60",
+            "--sprt",
+            "elo0=0,elo1=20",
+        ],
+        "sprt-equal",
+    );
+    let line = sprt_line(&out);
+    assert!(!line.contains("H1 accepted"), "{line}");
+    assert!(
+        line.contains(": H0 accepted after ") || line.ends_with(": no decision after 40 games"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_bad_sprt_is_refused() {
+    let (code, _, err) = FAIRYFORGE.run(&["match", "chess", "--sprt", "elo0=5,elo1=0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("elo0 (5) must be below elo1 (0)"), "{err}");
+}
+
+#[test]
+fn matches_play_the_games_they_played_before_the_shards() {
+    // Recorded with `fairyforge match` as it was before matches were cut into shards
+    // (one process playing game after game): the same report and the same PGN, byte for
+    // byte, on two threads now.
+    let data = fairyforge_tests::root().join("tests/data/match");
+    for (name, args) in [
+        (
+            "chess-modern-classic",
+            &[
+                "chess",
+                "--games",
+                "8",
+                "--nodes",
+                "200",
+                "--openings",
+                "random-plies:4",
+                "--max-plies",
+                "60",
+                "--a",
+                "modern",
+                "--b",
+                "classic",
+                "--seed",
+                "5",
+            ][..],
+        ),
+        (
+            "birds-and-ninjas-scepter",
+            &[
+                "birds-and-ninjas",
+                "--games",
+                "6",
+                "--depth",
+                "2",
+                "--openings",
+                "random-plies:3",
+                "--max-plies",
+                "40",
+                "--b",
+                "nmp=off",
+                "--seed",
+                "3",
+                "--option",
+                "capture-the-scepter",
+            ][..],
+        ),
+    ] {
+        let (out, pgn) = run_match(&[args, &["--jobs", "2"]].concat(), name);
+        let want = |ext: &str| std::fs::read_to_string(data.join(format!("{name}.{ext}"))).unwrap();
+        assert_eq!(out, want("txt"), "{name}");
+        assert_eq!(pgn, want("pgn"), "{name}");
+    }
+}

@@ -511,6 +511,66 @@ fn position_after(variant: &Variant, fen: Option<&str>, moves: Vec<String>) -> P
     Ok(p)
 }
 
+/// A JSON text of the contract read into `T`, or a `FairyforgeError` that says where.
+fn from_json<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> PyResult<T> {
+    serde_json::from_str(text).map_err(|e| FairyforgeError::new_err(format!("{what}: {e}")))
+}
+
+/// Plays one shard of the balance lab (core's `lab::play_shard`, GIL released): `spec`
+/// is a shard spec of the contract as JSON text, the result a shard result as JSON text
+/// (`fairyforge.lab` turns them into dicts).
+#[pyfunction]
+fn play_shard_json(py: Python<'_>, spec: &str) -> PyResult<String> {
+    let spec: contract::ShardSpec = from_json("a shard spec", spec)?;
+    let r = py
+        .allow_threads(|| fairyforge::lab::play_shard(&spec))
+        .map_err(|e| FairyforgeError::new_err(e.to_string()))?;
+    serde_json::to_string(&r).map_err(|e| FairyforgeError::new_err(format!("internal error: {e}")))
+}
+
+/// Plays shards on `jobs` threads of this process (core's `lab::run_local`, GIL
+/// released): a JSON list of specs in, a JSON list of results out (in no fixed order).
+#[pyfunction]
+fn run_local_json(py: Python<'_>, specs: &str, jobs: usize) -> PyResult<String> {
+    let specs: Vec<contract::ShardSpec> = from_json("shard specs", specs)?;
+    let results = py
+        .allow_threads(|| {
+            let mut out = Vec::new();
+            fairyforge::lab::run_local(&specs, jobs, |r| {
+                out.push(r);
+                std::ops::ControlFlow::Continue(())
+            })
+            .map(|()| out)
+        })
+        .map_err(|e| FairyforgeError::new_err(e.to_string()))?;
+    serde_json::to_string(&results)
+        .map_err(|e| FairyforgeError::new_err(format!("internal error: {e}")))
+}
+
+/// Merges shard results (core's `lab::merge`: each shard id once, games in order): a JSON
+/// list of results in; out, for each match label, its games and its tally (`wins`,
+/// `draws`, `losses` for side A, `pairs` the pentanomial counts, `white_wins`,
+/// `white_losses`).
+#[pyfunction]
+fn merge_json(results: &str) -> PyResult<String> {
+    let results: Vec<contract::ShardResult> = from_json("shard results", results)?;
+    let merged = fairyforge::lab::merge(results);
+    let out: serde_json::Map<String, serde_json::Value> = merged
+        .into_iter()
+        .map(|(label, m)| {
+            let t = &m.tally;
+            let v = serde_json::json!({
+                "wins": t.wins, "draws": t.draws, "losses": t.losses,
+                "white_wins": t.white_wins, "white_losses": t.white_losses,
+                "pairs": t.pairs, "games": m.games,
+            });
+            (label, v)
+        })
+        .collect();
+    serde_json::to_string(&out)
+        .map_err(|e| FairyforgeError::new_err(format!("internal error: {e}")))
+}
+
 /// The extension module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -525,6 +585,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMove>()?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(position_after, m)?)?;
+    m.add_function(wrap_pyfunction!(play_shard_json, m)?)?;
+    m.add_function(wrap_pyfunction!(run_local_json, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_json, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

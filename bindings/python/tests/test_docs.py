@@ -43,3 +43,9 @@ def test_the_server_example():
     assert r["fen"].split()[1] == "w" and r["outcome"] is None
     r = ns["play"]("c", ["e2e4"], "e2e4")
     assert r["ok"] is False and "e2e4" in r["error"]
+
+
+def test_the_balance_lab_example(capsys):
+    exec(block_after("## The balance lab"), {})
+    w, d, l, n = map(int, capsys.readouterr().out.split())
+    assert w + d + l == n == 8

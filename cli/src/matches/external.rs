@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use fairyforge::Move;
 
-use super::control::Control;
-use super::player::{Player, Turn, grace};
+use fairyforge::lab::{Control, Player, Turn};
+
+use super::player::grace;
 
 /// The protocol spoken.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -7,25 +7,22 @@
 //! For a designer this is the balance test of a new game (does White win too often?); for
 //! the engine it is the measure of every change (`docs/engine.md`).
 
-mod control;
 mod external;
-mod openings;
-pub(crate) mod pgn;
 mod player;
-mod stats;
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use fairyforge::{Color, Position, Variant};
+use fairyforge::Position;
+use fairyforge::contract::{GameRecord, GameScore, MoveLimit, ShardResult, ShardSpec};
+use fairyforge::lab::{Control, InOrder, Match, Openings, Sprt, Tally, TimeControl, Verdict};
 
-use control::{Control, TimeControl};
-use openings::Openings;
-use player::{Player, Spec, Turn};
-use stats::{GameResult, Result3, Tally};
+use crate::lab::{ExecArgs, Executor, Progress};
+use player::Spec;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
@@ -60,9 +57,13 @@ pub struct MatchArgs {
     /// Write the games to this PGN file.
     #[arg(long, value_name = "FILE")]
     pgn: Option<String>,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-    concurrency: u32,
+    #[command(flatten)]
+    exec: ExecArgs,
+    /// Stop as soon as the result is significant: a sequential probability ratio test
+    /// of A's Elo over B, `elo0=0,elo1=10[,alpha=0.05,beta=0.05]` (docs/engine.md).
+    /// `--games` is then the most games played.
+    #[arg(long, value_name = "elo0=…,elo1=…")]
+    sprt: Option<Sprt>,
     /// Side A: engine settings (`modern`, `classic`, `lmr=off`, `eval.tempo=20`, ...) or
     /// an external engine (`uci:/path/to/engine`, options as `;NAME=VALUE` after it,
     /// or `xboard:/usr/games/fairymax`).
@@ -93,27 +94,103 @@ pub struct MatchArgs {
     verbose: bool,
 }
 
-/// Everything a worker needs to play games.
-struct Setup {
-    variant: Arc<Variant>,
-    game: String,
-    specs: [Spec; 2],
-    /// The budget of side A and of side B.
-    controls: [Control; 2],
-    openings: Openings,
-    seed: u64,
-    max_plies: usize,
-    hash: usize,
-    margin: Duration,
-    /// How long an external engine may think over a node or depth budget.
-    watchdog: Duration,
+/// The games of a match as they come: counted, reported and written in the match's
+/// order, and tested by the SPRT after each pair.
+struct Collector {
+    order: InOrder,
+    tally: Tally,
+    pgn: Option<std::fs::File>,
+    verbose: bool,
+    sprt: Option<Sprt>,
+    /// The SPRT's decision and the games it was made after.
+    verdict: Option<Verdict>,
+    bar: Progress,
 }
 
-/// One finished game and its record.
-struct Played {
-    index: usize,
-    result: GameResult,
-    pgn: String,
+impl Collector {
+    /// Takes a shard's result; `Break` when the SPRT has decided (the games after its
+    /// decision are not counted).
+    fn take(&mut self, r: ShardResult) -> crate::error::Result<ControlFlow<()>> {
+        for g in self.order.add(r) {
+            if self.verdict.is_some() {
+                break;
+            }
+            self.count(&g)?;
+        }
+        let extra = self.progress_text();
+        self.bar.show(self.tally.games() as u64, &extra);
+        Ok(if self.verdict.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        })
+    }
+
+    fn count(&mut self, g: &GameRecord) -> crate::error::Result {
+        self.tally.add(g);
+        if self.verbose {
+            let llr = self
+                .llr()
+                .map_or(String::new(), |l| format!(", LLR {l:.2}"));
+            say!(
+                "game {}: {} ({}, {} plies, A as {}{llr})",
+                g.index + 1,
+                match g.score {
+                    GameScore::Win => "A wins",
+                    GameScore::Draw => "draw",
+                    GameScore::Loss => "B wins",
+                },
+                g.reason,
+                g.plies,
+                if g.a_white { "White" } else { "Black" }
+            );
+        }
+        if let Some(f) = self.pgn.as_mut() {
+            f.write_all(g.pgn.as_bytes())
+                .map_err(|e| format!("cannot write the PGN file: {e}"))?;
+        }
+        if let (Some(t), Some(llr)) = (self.sprt, self.llr())
+            && g.index % 2 == 1
+        {
+            self.verdict = t.verdict(llr);
+        }
+        Ok(())
+    }
+
+    /// The SPRT's LLR over the pairs so far.
+    fn llr(&self) -> Option<f64> {
+        self.sprt.map(|t| t.llr_pentanomial(&self.tally.pairs))
+    }
+
+    fn progress_text(&self) -> String {
+        let t = &self.tally;
+        let elo = t
+            .elo()
+            .map_or(String::new(), |(e, err)| format!(" Elo {e:+.0}±{err:.0}"));
+        let llr = match (self.sprt, self.llr()) {
+            (Some(s), Some(l)) => {
+                let (lo, hi) = s.bounds();
+                format!(" LLR {l:.2} [{lo:.2}, {hi:.2}]")
+            }
+            _ => String::new(),
+        };
+        format!(" +{} ={} -{}{elo}{llr}", t.wins, t.draws, t.losses)
+    }
+
+    /// The SPRT's closing line.
+    fn sprt_line(&self) -> Option<String> {
+        let t = self.sprt?;
+        let (lo, hi) = t.bounds();
+        let llr = self.llr()?;
+        let n = self.tally.games();
+        let end = match self.verdict {
+            Some(v) => format!("{v} after {n} games"),
+            None => format!("no decision after {n} games"),
+        };
+        Some(format!(
+            "SPRT ({t}): LLR {llr:.2} (bounds {lo:.2}, {hi:.2}): {end}"
+        ))
+    }
 }
 
 pub fn run(a: MatchArgs) -> crate::error::Result {
@@ -148,20 +225,19 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
     let game = std::path::Path::new(&a.variant)
         .file_stem()
         .map_or_else(|| a.variant.clone(), |s| s.to_string_lossy().into_owned());
-    let setup = Arc::new(Setup {
-        variant,
-        game,
-        specs,
-        controls: [control, control_b],
-        openings: a.openings.clone(),
-        seed: a.seed,
-        max_plies: a.max_plies as usize,
-        hash: a.hash,
-        margin: Duration::from_millis(a.time_margin),
-        watchdog: a.engine_timeout,
-    });
-    let names = [setup.specs[0].name(), setup.specs[1].name()];
-    let mut pgn = match &a.pgn {
+    let names = [specs[0].name(), specs[1].name()];
+    let controls = [control, control_b];
+    // This program's engine on both sides, each move with a budget: the match is a job
+    // of shards. External engines and game clocks play on this machine's threads.
+    let limit = match (&specs, control.move_limit()) {
+        ([Spec::Internal(_), Spec::Internal(_)], Some(l)) if control_b == control => Some(l),
+        _ => None,
+    };
+    let exec = a.exec.executor();
+    if limit.is_none() && matches!(exec, Executor::Ray { .. }) {
+        return Err("--ray plays fairyforge's own engine with --nodes, --depth or --time: external engines and game clocks play on this machine".into());
+    }
+    let pgn = match &a.pgn {
         Some(path) => {
             Some(std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)
         }
@@ -169,141 +245,175 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
     };
     say!(
         "{}: {} against {}, {} games, {}, openings {}",
-        setup.variant.name(),
+        variant.name(),
         names[0],
         names[1],
         a.games,
-        describe_both(&setup.controls),
+        describe_both(&controls),
         match a.openings {
             Openings::Start => "from the setup".to_string(),
             Openings::RandomPlies(k) => format!("random-plies:{k}"),
         }
     );
-    let total = a.games as usize;
+    if let Some(t) = a.sprt {
+        let (lo, hi) = t.bounds();
+        say!("SPRT {t}: stops when the LLR leaves ({lo:.2}, {hi:.2})");
+    }
+    let total = a.games as u64;
+    let mut c = Collector {
+        order: InOrder::default(),
+        tally: Tally::default(),
+        pgn,
+        verbose: a.verbose,
+        sprt: a.sprt,
+        verdict: None,
+        bar: Progress::new(total),
+    };
+    let outcome = match limit {
+        Some(limit) => {
+            let template = shard_template(&a, &game, limit)?;
+            let shards = crate::lab::shards(&template, total, 0);
+            let mut failure = None;
+            let ran = crate::lab::run(&shards, &exec, |r| match c.take(r) {
+                Ok(flow) => flow,
+                Err(e) => {
+                    failure = Some(e);
+                    ControlFlow::Break(())
+                }
+            });
+            match failure {
+                Some(e) => Err(e),
+                None => ran,
+            }
+        }
+        None => {
+            let m = Arc::new(Match {
+                start: Position::start(&variant),
+                variant,
+                game: game.clone(),
+                start_fen: None,
+                names: names.clone(),
+                controls,
+                openings: a.openings.clone(),
+                seed: a.seed,
+                max_plies: a.max_plies as usize,
+                margin: Duration::from_millis(a.time_margin),
+                event: "fairyforge match".into(),
+            });
+            let jobs = match exec {
+                Executor::Local { jobs } => jobs,
+                Executor::Ray { .. } => 1,
+            };
+            play_here(&m, &specs, a.hash, a.engine_timeout, jobs, total, &mut c)
+        }
+    };
+    c.bar.clear();
+    // The games played are reported even when the match could not go on.
+    if c.tally.games() > 0 || outcome.is_ok() {
+        say_raw!("{}", c.tally.summary(&names[0], &names[1]));
+        if let Some(line) = c.sprt_line() {
+            say!("{line}");
+        }
+    }
+    outcome
+}
+
+/// The shard every shard of the match is cut from.
+fn shard_template(a: &MatchArgs, game: &str, limit: MoveLimit) -> crate::error::Result<ShardSpec> {
+    let (source, dir) = crate::lab::game_source(&a.variant)?;
+    Ok(ShardSpec {
+        id: 0,
+        label: String::new(),
+        game: game.to_string(),
+        source,
+        dir,
+        options: a.options.clone(),
+        start: None,
+        openings: a.openings.to_string(),
+        seed: a.seed,
+        first: 0,
+        count: 0,
+        a: a.a.clone(),
+        b: a.b.clone(),
+        limit,
+        limit_b: None,
+        max_plies: a.max_plies,
+        hash_mb: a.hash.min(u32::MAX as usize) as u32,
+        event: "fairyforge match".into(),
+    })
+}
+
+/// Plays the match on `jobs` threads of this process, game by game: external engines
+/// and game clocks.
+fn play_here(
+    m: &Arc<Match>,
+    specs: &[Spec; 2],
+    hash: usize,
+    watchdog: Duration,
+    jobs: usize,
+    total: u64,
+    c: &mut Collector,
+) -> crate::error::Result {
     let next = Arc::new(AtomicUsize::new(0));
-    let (tx, rx) = channel::<Result<Played, String>>();
+    let (tx, rx) = channel::<Result<ShardResult, String>>();
     let mut workers = Vec::new();
-    for _ in 0..a.concurrency.min(a.games) {
-        let (setup, next, tx) = (setup.clone(), next.clone(), tx.clone());
+    for _ in 0..(jobs as u64).min(total) {
+        let (m, specs, next, tx) = (m.clone(), specs.clone(), next.clone(), tx.clone());
         workers.push(std::thread::spawn(move || {
-            worker(&setup, &next, total, &tx)
+            worker(&m, &specs, hash, watchdog, &next, total, &tx)
         }));
     }
     drop(tx);
-    let started = Instant::now();
-    let bar = std::io::stderr().is_terminal();
-    let mut tally = Tally::default();
-    // PGN records are written in game order.
-    let mut pending: std::collections::BTreeMap<usize, String> = Default::default();
-    let mut next_pgn = 0;
     let mut failure = None;
     for msg in rx {
-        let played = match msg {
-            Ok(p) => p,
+        let flow = match msg {
+            Ok(r) => match c.take(r) {
+                Ok(f) => f,
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    ControlFlow::Break(())
+                }
+            },
             Err(e) => {
-                failure = Some(e);
-                next.store(total, Ordering::Relaxed);
-                continue;
+                failure.get_or_insert(e.into());
+                ControlFlow::Break(())
             }
         };
-        tally.add(&played.result);
-        if a.verbose {
-            let r = &played.result;
-            say!(
-                "game {}: {} ({}, {} plies, A as {})",
-                played.index + 1,
-                match r.result {
-                    Result3::Win => "A wins",
-                    Result3::Draw => "draw",
-                    Result3::Loss => "B wins",
-                },
-                r.reason,
-                r.plies,
-                if r.a_white { "White" } else { "Black" }
-            );
-        }
-        pending.insert(played.index, played.pgn);
-        if let Some(f) = pgn.as_mut() {
-            while let Some(text) = pending.remove(&next_pgn) {
-                f.write_all(text.as_bytes())
-                    .map_err(|e| format!("cannot write the PGN file: {e}"))?;
-                next_pgn += 1;
-            }
-        }
-        if bar {
-            progress(&tally, total, started);
+        if flow.is_break() {
+            next.store(total as usize, Ordering::Relaxed);
         }
     }
     for w in workers {
         let _ = w.join();
     }
-    if bar {
-        eprint!("\r{}\r", " ".repeat(78));
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    // The games played are reported even when the match could not go on.
-    if tally.games() > 0 || failure.is_none() {
-        say_raw!("{}", tally.summary(&names[0], &names[1]));
-    }
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    Ok(())
 }
 
 /// Both sides' budget: one text when they are the same, `A ..., B ...` under time odds.
 fn describe_both(c: &[Control; 2]) -> String {
     if c[0] == c[1] {
-        describe(&c[0])
+        c[0].describe()
     } else {
-        format!("A {}, B {}", describe(&c[0]), describe(&c[1]))
+        format!("A {}, B {}", c[0].describe(), c[1].describe())
     }
 }
 
-fn describe(c: &Control) -> String {
-    match c {
-        Control::MoveTime(t) => format!("{} s a move", t.as_secs_f64()),
-        Control::Nodes(n) => format!("{n} nodes a move"),
-        Control::Depth(d) => format!("depth {d} a move"),
-        Control::Clock(tc) => match tc.moves {
-            Some(m) => format!("clock {m} moves in {} s", tc.base.as_secs_f64()),
-            None => format!(
-                "clock {} s + {} s a move",
-                tc.base.as_secs_f64(),
-                tc.inc.as_secs_f64()
-            ),
-        },
-    }
-}
-
-/// The progress bar: games done, the score so far, time.
-fn progress(t: &Tally, total: usize, started: Instant) {
-    let done = t.games() as usize;
-    let width = 24;
-    let fill = done * width / total.max(1);
-    let elo = t
-        .elo()
-        .map_or(String::new(), |(e, err)| format!(" Elo {e:+.0}±{err:.0}"));
-    eprint!(
-        "\r[{}{}] {done}/{total} +{} ={} -{}{elo} {:.0} s ",
-        "#".repeat(fill),
-        ".".repeat(width - fill),
-        t.wins,
-        t.draws,
-        t.losses,
-        started.elapsed().as_secs_f64()
-    );
-}
-
-/// Plays games until there are none left.
+/// Plays games until there are none left, each sent as a shard of one game.
 fn worker(
-    setup: &Setup,
+    m: &Match,
+    specs: &[Spec; 2],
+    hash: usize,
+    watchdog: Duration,
     next: &AtomicUsize,
-    total: usize,
-    tx: &std::sync::mpsc::Sender<Result<Played, String>>,
+    total: u64,
+    tx: &std::sync::mpsc::Sender<Result<ShardResult, String>>,
 ) {
-    let mut players: Vec<Box<dyn Player>> = Vec::new();
-    for s in &setup.specs {
-        match s.player(&setup.game, setup.hash, setup.watchdog) {
+    let mut players = Vec::new();
+    for s in specs {
+        match s.player(&m.game, hash, watchdog) {
             Ok(p) => players.push(p),
             Err(e) => {
                 let _ = tx.send(Err(e));
@@ -312,162 +422,26 @@ fn worker(
         }
     }
     loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
+        let i = next.fetch_add(1, Ordering::Relaxed) as u64;
         if i >= total {
             return;
         }
-        match play(setup, &mut players, i) {
-            Ok(p) => {
-                if tx.send(Ok(p)).is_err() {
-                    return;
-                }
-            }
-            Err(e) => {
-                let _ = tx.send(Err(e));
-                return;
-            }
-        }
-    }
-}
-
-/// Plays game `index`: A is White in even games; the opening is that of pair `index / 2`.
-fn play(setup: &Setup, players: &mut [Box<dyn Player>], index: usize) -> Result<Played, String> {
-    let a_white = index.is_multiple_of(2);
-    let start = Position::start(&setup.variant);
-    let opening = setup.openings.moves(&start, setup.seed, (index / 2) as u64);
-    let mut pos = start.clone();
-    // The moves as engines read them, and as the record writes them (readable text).
-    let mut texts = Vec::new();
-    let mut record_moves = Vec::new();
-    for m in &opening {
-        texts.push(pos.gui_text(m));
-        record_moves.push(pos.readable_text_marked(m));
-        pos.play_unchecked(m);
-    }
-    // A side whose engine cannot start the game loses it.
-    let mut forfeit = None;
-    for (side, p) in players.iter_mut().enumerate() {
-        if let Err(e) = p.new_game() {
-            forfeit = Some((side, e));
-            break;
-        }
-    }
-    let side_of = |c: Color| if (c == Color::White) == a_white { 0 } else { 1 };
-    // Each colour's time control: that of the side playing it.
-    let tc_of = |c: Color| match setup.controls[side_of(c)] {
-        Control::Clock(tc) => Some(tc),
-        _ => None,
-    };
-    let tcs = [tc_of(Color::White), tc_of(Color::Black)];
-    let mut clocks = match tcs {
-        [Some(w), Some(b)] => Some([w.start(), b.start()]),
-        _ => None,
-    };
-    let colour_of = |side: usize| {
-        if (side == 0) == a_white {
-            Color::White
-        } else {
-            Color::Black
-        }
-    };
-    let (winner, reason) = loop {
-        if let Some((side, e)) = forfeit.take() {
-            let loser = colour_of(side);
-            break (Some(!loser), format!("{} loses: {e}", loser.name()));
-        }
-        if let Some(o) = pos.outcome() {
-            break (o.winner, o.to_string());
-        }
-        if pos.ply_count() >= setup.max_plies {
-            break (None, format!("draw by the ply limit ({})", setup.max_plies));
-        }
-        let mover = pos.side_to_move();
-        let who = side_of(mover);
-        let turn = Turn {
-            pos: &pos,
-            start_fen: None,
-            moves: &texts,
-            control: setup.controls[who],
-            mine: clocks.map(|c| c[mover.index()]),
-            theirs: clocks.map(|c| c[(!mover).index()]),
+        let g = fairyforge::lab::play_game(m, &mut players, i);
+        let r = ShardResult {
+            id: i,
+            label: String::new(),
+            games: vec![g],
         };
-        let t0 = Instant::now();
-        let mv = match players[who].think(&turn) {
-            Ok(m) => m,
-            Err(e) => break (Some(!mover), format!("{} loses: {e}", mover.name())),
-        };
-        let used = t0.elapsed();
-        if let (Some(tc), Some(c)) = (tcs[mover.index()], clocks.as_mut())
-            && !tc.charge(&mut c[mover.index()], used, setup.margin)
-        {
-            break (Some(!mover), format!("{} loses on time", mover.name()));
-        }
-        texts.push(pos.gui_text(&mv));
-        record_moves.push(pos.readable_text_marked(&mv));
-        pos.play_unchecked(&mv);
-    };
-    let result = match winner {
-        None => Result3::Draw,
-        Some(c) if side_of(c) == 0 => Result3::Win,
-        Some(_) => Result3::Loss,
-    };
-    let names = [setup.specs[0].name(), setup.specs[1].name()];
-    let (white, black) = if a_white {
-        (&names[0], &names[1])
-    } else {
-        (&names[1], &names[0])
-    };
-    let pgn_result = match winner {
-        None => "1/2-1/2",
-        Some(Color::White) => "1-0",
-        Some(Color::Black) => "0-1",
-    };
-    let record = pgn::Record {
-        event: "fairyforge match",
-        round: index + 1,
-        white,
-        black,
-        variant: &setup.game,
-        fen: None,
-        moves: &record_moves,
-        opening: opening.len(),
-        result: pgn_result,
-        termination: &reason,
-    };
-    Ok(Played {
-        index,
-        result: GameResult {
-            result,
-            reason: short_reason(&reason),
-            plies: pos.ply_count(),
-            a_white,
-        },
-        pgn: record.write(),
-    })
-}
-
-/// The kind of a game end, without who won: `checkmate`, `threefold repetition`, ...
-fn short_reason(r: &str) -> String {
-    for (key, short) in [
-        ("checkmate", "checkmate"),
-        ("stalemate", "stalemate"),
-        ("threefold repetition", "repetition"),
-        ("100 plies", "100-ply rule"),
-        ("Capture the Scepter", "scepter"),
-        ("ply limit", "ply limit"),
-        ("on time", "time forfeit"),
-        ("resigns", "resignation"),
-    ] {
-        if r.contains(key) {
-            return short.into();
+        if tx.send(Ok(r)).is_err() {
+            return;
         }
     }
-    "engine failure".into()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fairyforge::lab::{Player, Turn, play_game};
     use std::sync::Mutex;
 
     /// What a player was given at each turn: its budget and its clock.
@@ -499,17 +473,19 @@ mod tests {
         // flag falls on its second move whatever its colour, and A's never does.
         let a = Control::Clock("20".parse().unwrap());
         let b = Control::Clock("0.1".parse().unwrap());
-        let setup = Setup {
-            variant: crate::game::load("chess", &[]).unwrap(),
+        let variant = crate::game::load("chess", &[]).unwrap();
+        let setup = Match {
+            start: Position::start(&variant),
+            variant,
             game: "chess".into(),
-            specs: ["modern".parse().unwrap(), "classic".parse().unwrap()],
+            start_fen: None,
+            names: ["fairyforge modern".into(), "fairyforge classic".into()],
             controls: [a, b],
             openings: Openings::Start,
             seed: 1,
             max_plies: 40,
-            hash: 1,
             margin: Duration::ZERO,
-            watchdog: Duration::from_secs(1),
+            event: "fairyforge match".into(),
         };
         assert_eq!(
             describe_both(&setup.controls),
@@ -526,11 +502,11 @@ mod tests {
                     }) as Box<dyn Player>
                 })
                 .collect();
-            let played = play(&setup, &mut players, index).unwrap();
+            let played = play_game(&setup, &mut players, index);
             let b_colour = if index == 0 { "Black" } else { "White" };
-            assert_eq!(played.result.a_white, index == 0);
-            assert_eq!(played.result.result, Result3::Win, "game {index}");
-            assert_eq!(played.result.reason, "time forfeit");
+            assert_eq!(played.a_white, index == 0);
+            assert_eq!(played.score, GameScore::Win, "game {index}");
+            assert_eq!(played.reason, "time forfeit");
             assert!(
                 played.pgn.contains(&format!("{b_colour} loses on time")),
                 "{}",

@@ -4,33 +4,10 @@
 
 use std::time::Duration;
 
-use fairyforge::search::{Clock, Limits, Searcher, Settings};
-use fairyforge::{Move, Position};
+use fairyforge::lab::{Control, Engine as Own, Player, SideClock};
+use fairyforge::search::Settings;
 
-use super::control::{Control, SideClock};
 use super::external::Engine;
-
-/// What a player is told when it is its turn.
-pub struct Turn<'a> {
-    /// The position to move in (its history holds the game's moves).
-    pub pos: &'a Position,
-    /// The game's start as a position string, when it is not the game's setup.
-    pub start_fen: Option<&'a str>,
-    /// The game's moves so far, in GUI text.
-    pub moves: &'a [String],
-    pub control: Control,
-    /// The mover's clock and the opponent's (with a game clock).
-    pub mine: Option<SideClock>,
-    pub theirs: Option<SideClock>,
-}
-
-/// One side of a match.
-pub trait Player: Send {
-    /// A new game of the match's variant starts.
-    fn new_game(&mut self) -> Result<(), String>;
-    /// The move to play.
-    fn think(&mut self, turn: &Turn) -> Result<Move, String>;
-}
 
 /// A side as written on the command line.
 #[derive(Clone, Debug)]
@@ -67,9 +44,7 @@ impl Spec {
         watchdog: Duration,
     ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
-            Spec::Internal(s) => Box::new(Internal {
-                searcher: Searcher::with_settings(s.clone(), hash_mb),
-            }),
+            Spec::Internal(s) => Box::new(Own::new(s.clone(), hash_mb)),
             Spec::Uci(cmd) => Box::new(Engine::uci(cmd, game, hash_mb, watchdog)?),
             Spec::Xboard(cmd) => Box::new(Engine::xboard(cmd, game, hash_mb, watchdog)?),
         })
@@ -78,7 +53,7 @@ impl Spec {
     /// The side's name in reports and PGN.
     pub fn name(&self) -> String {
         match self {
-            Spec::Internal(s) => format!("fairyforge {s}"),
+            Spec::Internal(s) => fairyforge::lab::engine_name(s),
             Spec::Uci(c) | Spec::Xboard(c) => {
                 let exe = c.split_whitespace().next().unwrap_or(c);
                 std::path::Path::new(exe)
@@ -86,39 +61,6 @@ impl Spec {
                     .map_or_else(|| c.clone(), |f| f.to_string_lossy().into_owned())
             }
         }
-    }
-}
-
-/// This program's engine.
-struct Internal {
-    searcher: Searcher,
-}
-
-impl Player for Internal {
-    fn new_game(&mut self) -> Result<(), String> {
-        self.searcher.clear();
-        Ok(())
-    }
-
-    fn think(&mut self, turn: &Turn) -> Result<Move, String> {
-        let limits = match turn.control {
-            Control::MoveTime(t) => Limits::time(t),
-            Control::Nodes(n) => Limits::nodes(n),
-            Control::Depth(d) => Limits::depth(d),
-            Control::Clock(tc) => {
-                let mine = turn.mine.unwrap_or_else(|| tc.start());
-                Limits::clock(Clock {
-                    remaining: mine.left,
-                    increment: tc.inc,
-                    moves_to_go: mine.to_go,
-                })
-            }
-        };
-        let mut pos = turn.pos.clone();
-        self.searcher
-            .search(&mut pos, limits, |_| {})
-            .map(|r| r.best())
-            .ok_or_else(|| "no legal move".to_string())
     }
 }
 

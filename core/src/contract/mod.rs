@@ -12,18 +12,21 @@
 //!   file, a file's problems;
 //! - [`search`]: a search report (best move, score in numbers and in words, line), perft;
 //! - [`explorer`]: a piece alone on a board and where it goes;
+//! - [`lab`]: a shard of a match, a balance or a values study, and the games it played;
 //! - [`ApiError`]: the error of any request.
 //!
 //! A game's description (`fairyforge describe --json`) is [`crate::describe::Description`].
 
 pub mod explorer;
 pub mod game;
+pub mod lab;
 pub mod request;
 pub mod search;
 pub mod variant;
 
 pub use explorer::*;
 pub use game::*;
+pub use lab::*;
 pub use request::*;
 pub use search::*;
 pub use variant::*;

@@ -4,22 +4,71 @@
 
 use std::time::Duration;
 
+use crate::contract::MoveLimit;
+
 /// A game clock's time control.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct TimeControl {
     /// Moves per period (`None`: the whole game).
     pub moves: Option<u32>,
+    /// The time of a period (or of the game).
     pub base: Duration,
+    /// The time added after each move.
     pub inc: Duration,
 }
 
 /// The budget of every move.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Control {
+    /// A time per move.
     MoveTime(Duration),
+    /// Nodes searched per move.
     Nodes(u64),
+    /// Plies searched per move.
     Depth(u32),
+    /// A game clock.
     Clock(TimeControl),
+}
+
+impl From<MoveLimit> for Control {
+    fn from(l: MoveLimit) -> Control {
+        match l {
+            MoveLimit::Nodes(n) => Control::Nodes(n),
+            MoveLimit::Depth(d) => Control::Depth(d),
+            MoveLimit::MovetimeMs(ms) => Control::MoveTime(Duration::from_millis(ms)),
+        }
+    }
+}
+
+impl Control {
+    /// The budget as a shard's move limit; `None` for a game clock, which a shard does
+    /// not take.
+    pub fn move_limit(&self) -> Option<MoveLimit> {
+        match *self {
+            Control::Nodes(n) => Some(MoveLimit::Nodes(n)),
+            Control::Depth(d) => Some(MoveLimit::Depth(d)),
+            Control::MoveTime(t) => Some(MoveLimit::MovetimeMs(t.as_millis().max(1) as u64)),
+            Control::Clock(_) => None,
+        }
+    }
+
+    /// The budget in words: `2000 nodes a move`, `depth 4 a move`, `0.1 s a move`,
+    /// `clock 40 moves in 20 s`.
+    pub fn describe(&self) -> String {
+        match self {
+            Control::MoveTime(t) => format!("{} s a move", t.as_secs_f64()),
+            Control::Nodes(n) => format!("{n} nodes a move"),
+            Control::Depth(d) => format!("depth {d} a move"),
+            Control::Clock(tc) => match tc.moves {
+                Some(m) => format!("clock {m} moves in {} s", tc.base.as_secs_f64()),
+                None => format!(
+                    "clock {} s + {} s a move",
+                    tc.base.as_secs_f64(),
+                    tc.inc.as_secs_f64()
+                ),
+            },
+        }
+    }
 }
 
 impl std::str::FromStr for TimeControl {
@@ -31,7 +80,7 @@ impl std::str::FromStr for TimeControl {
                 "`{s}` is not a time control: write MOVES/SECONDS (40/20), SECONDS+INCREMENT (60+0.5) or SECONDS"
             )
         };
-        let secs = |t: &str| crate::numbers::seconds(t).map_err(|e| format!("{}: {e}", bad()));
+        let secs = |t: &str| seconds(t).map_err(|e| format!("{}: {e}", bad()));
         if let Some((m, b)) = s.split_once('/') {
             let moves: u32 = m.parse().map_err(|_| bad())?;
             if moves == 0 || moves > 1000 {
@@ -56,6 +105,23 @@ impl std::str::FromStr for TimeControl {
     }
 }
 
+/// The longest clock: a year.
+pub const MAX_CLOCK_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// A time in seconds, from 0 to [`MAX_CLOCK_SECONDS`], fractions allowed.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let t: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.0..=MAX_CLOCK_SECONDS).contains(&t) {
+        return Err(format!(
+            "{text} seconds is out of range: give a number of seconds from 0 to {MAX_CLOCK_SECONDS}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(t))
+}
+
 fn nonzero(d: Duration, s: &str) -> Result<Duration, String> {
     if d.is_zero() {
         Err(format!("`{s}`: a clock needs some time"))
@@ -67,12 +133,14 @@ fn nonzero(d: Duration, s: &str) -> Result<Duration, String> {
 /// A side's clock during a game.
 #[derive(Copy, Clone, Debug)]
 pub struct SideClock {
+    /// The time left.
     pub left: Duration,
     /// Moves until the next period (when the control has periods).
     pub to_go: Option<u32>,
 }
 
 impl TimeControl {
+    /// A side's clock at the start of a game.
     pub fn start(&self) -> SideClock {
         SideClock {
             left: self.base,

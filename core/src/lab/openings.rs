@@ -2,7 +2,7 @@
 //! the start, the same for both games of a pair (each engine plays each opening once with
 //! either colour).
 
-use fairyforge::{Move, Position};
+use crate::{Move, Position};
 
 /// How games start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,10 +40,13 @@ impl std::str::FromStr for Openings {
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator from its seed.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next number.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -52,8 +55,18 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// A number below `n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+impl std::fmt::Display for Openings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Openings::Start => f.write_str("none"),
+            Openings::RandomPlies(k) => write!(f, "random-plies:{k}"),
+        }
     }
 }
 
@@ -88,7 +101,7 @@ impl Openings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairyforge::Variant;
+    use crate::Variant;
 
     #[test]
     fn openings_are_read_and_repeatable() {
@@ -104,5 +117,7 @@ mod tests {
         assert_eq!(a, o.moves(&p, 1, 3));
         assert_ne!(a, o.moves(&p, 1, 4));
         assert!(Openings::Start.moves(&p, 1, 3).is_empty());
+        assert_eq!(o.to_string(), "random-plies:6");
+        assert_eq!(Openings::Start.to_string(), "none");
     }
 }

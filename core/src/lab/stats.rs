@@ -3,58 +3,91 @@
 
 use std::collections::BTreeMap;
 
-/// How one game ended, from A's side.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Result3 {
-    Win,
-    Draw,
-    Loss,
-}
+use crate::contract::{GameRecord, GameScore, Side};
 
-/// One finished game.
-#[derive(Clone, Debug)]
-pub struct GameResult {
-    pub result: Result3,
-    /// Why it ended (`checkmate`, `threefold repetition`, `ply limit`, ...).
-    pub reason: String,
-    pub plies: usize,
-    /// Did A play White?
-    pub a_white: bool,
-}
-
-/// The tally of a match so far.
-#[derive(Clone, Debug, Default)]
+/// The tally of a match so far: games added in the match's order.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
+    /// A's wins.
     pub wins: u32,
+    /// Draws.
     pub draws: u32,
+    /// A's losses.
     pub losses: u32,
+    /// How many games ended each way (`checkmate`, `repetition`, ...).
     pub reasons: BTreeMap<String, u32>,
+    /// Plies of all games.
     pub plies: u64,
-    /// White's points (wins 1, draws 1/2), doubled to stay whole.
-    pub white_points2: u32,
+    /// Games White won.
+    pub white_wins: u32,
+    /// Games White lost.
+    pub white_losses: u32,
+    /// Pairs of games from one opening (with either colour) by A's points in the pair,
+    /// counted in half points: 0, 1/2, 1, 3/2, 2 (the pentanomial counts).
+    pub pairs: [u32; 5],
+    /// The first game of a pair whose second game is still to come: its opening and A's
+    /// points, doubled.
+    pending: Option<(u64, u8)>,
 }
 
 impl Tally {
-    pub fn add(&mut self, g: &GameResult) {
-        match g.result {
-            Result3::Win => self.wins += 1,
-            Result3::Draw => self.draws += 1,
-            Result3::Loss => self.losses += 1,
-        }
+    /// Counts a game. Games are added in order, so that the two games of an opening meet.
+    pub fn add(&mut self, g: &GameRecord) {
+        let a2 = match g.score {
+            GameScore::Win => {
+                self.wins += 1;
+                2
+            }
+            GameScore::Draw => {
+                self.draws += 1;
+                1
+            }
+            GameScore::Loss => {
+                self.losses += 1;
+                0
+            }
+        };
         *self.reasons.entry(g.reason.clone()).or_default() += 1;
         self.plies += g.plies as u64;
-        let white_won = match g.result {
-            Result3::Draw => None,
-            Result3::Win => Some(g.a_white),
-            Result3::Loss => Some(!g.a_white),
-        };
-        self.white_points2 += match white_won {
-            None => 1,
-            Some(true) => 2,
-            Some(false) => 0,
-        };
+        match g.winner {
+            Some(Side::White) => self.white_wins += 1,
+            Some(Side::Black) => self.white_losses += 1,
+            None => {}
+        }
+        match self.pending.take() {
+            Some((opening, first)) if opening == g.opening => {
+                self.pairs[(first + a2) as usize] += 1;
+            }
+            _ => self.pending = Some((g.opening, a2)),
+        }
     }
 
+    /// The number of complete pairs.
+    pub fn pair_count(&self) -> u32 {
+        self.pairs.iter().sum()
+    }
+
+    /// White's points (wins 1, draws 1/2), doubled to stay whole.
+    pub fn white_points2(&self) -> u32 {
+        2 * self.white_wins + (self.games() - self.white_wins - self.white_losses)
+    }
+
+    /// White's score as a fraction and the half-width of its 95% interval (from the
+    /// spread of the games' results, each game counted as independent).
+    pub fn white_score(&self) -> (f64, f64) {
+        let n = self.games();
+        if n == 0 {
+            return (0.5, f64::INFINITY);
+        }
+        let nf = n as f64;
+        let (w, l) = (self.white_wins as f64 / nf, self.white_losses as f64 / nf);
+        let d = 1.0 - w - l;
+        let s = w + d / 2.0;
+        let var = w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2);
+        (s, 1.96 * (var / nf).sqrt())
+    }
+
+    /// The number of games.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -120,7 +153,7 @@ impl Tally {
                 "Average length: {:.1} plies\n",
                 self.plies as f64 / n as f64
             ));
-            let white = self.white_points2 as f64 / 2.0 / n as f64;
+            let white = self.white_points2() as f64 / 2.0 / n as f64;
             out.push_str(&format!(
                 "White scored {:.1}% ({})\n",
                 100.0 * white,
@@ -178,12 +211,23 @@ fn white_elo(s: f64) -> String {
 mod tests {
     use super::*;
 
-    fn game(result: Result3, a_white: bool, reason: &str) -> GameResult {
-        GameResult {
-            result,
-            reason: reason.into(),
-            plies: 100,
+    fn game(score: GameScore, a_white: bool, reason: &str) -> GameRecord {
+        let a = if a_white { Side::White } else { Side::Black };
+        let b = if a_white { Side::Black } else { Side::White };
+        GameRecord {
+            index: 0,
+            opening: 0,
             a_white,
+            score,
+            winner: match score {
+                GameScore::Win => Some(a),
+                GameScore::Draw => None,
+                GameScore::Loss => Some(b),
+            },
+            reason: reason.into(),
+            termination: reason.into(),
+            plies: 100,
+            pgn: String::new(),
         }
     }
 
@@ -194,9 +238,9 @@ mod tests {
         let mut t = Tally::default();
         for i in 0..100 {
             let r = match i % 4 {
-                0 | 1 => Result3::Win,
-                2 => Result3::Draw,
-                _ => Result3::Loss,
+                0 | 1 => GameScore::Win,
+                2 => GameScore::Draw,
+                _ => GameScore::Loss,
             };
             t.add(&game(
                 r,
@@ -233,8 +277,8 @@ mod tests {
     #[test]
     fn a_whitewash_has_no_finite_elo() {
         let mut t = Tally::default();
-        t.add(&game(Result3::Win, true, "checkmate"));
-        t.add(&game(Result3::Win, false, "checkmate"));
+        t.add(&game(GameScore::Win, true, "checkmate"));
+        t.add(&game(GameScore::Win, false, "checkmate"));
         let s = t.summary("a", "b");
         assert!(s.contains("Elo of A over B: +inf ± inf (95%)"), "{s}");
         assert!(s.contains("White scored 50.0% (+0 Elo for White)"), "{s}");

@@ -7,10 +7,15 @@ use std::fmt::Write;
 
 /// What a PGN record needs of a game.
 pub struct Record<'a> {
+    /// The `Event` tag.
     pub event: &'a str,
+    /// The `Round` tag: the game's number, from 1.
     pub round: usize,
+    /// White's name.
     pub white: &'a str,
+    /// Black's name.
     pub black: &'a str,
+    /// The game's name, in the `Variant` tag.
     pub variant: &'a str,
     /// The start position when it is not the game's setup.
     pub fen: Option<&'a str>,
@@ -31,6 +36,7 @@ fn tag(name: &str, value: &str) -> String {
 }
 
 impl Record<'_> {
+    /// The record as PGN text, ending with an empty line.
     pub fn write(&self) -> String {
         let mut s = String::new();
         s.push_str(&tag("Event", self.event));

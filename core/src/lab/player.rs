@@ -1,0 +1,75 @@
+//! The two sides of a game: a [`Player`] is told the position, the moves so far and its
+//! budget, and answers a move. [`Engine`] is this library's search with some settings;
+//! the command line adds external engines spoken to over UCI or XBoard.
+
+use crate::search::{Clock, Limits, Searcher, Settings};
+use crate::{Move, Position};
+
+use super::control::{Control, SideClock};
+
+/// What a player is told when it is its turn.
+pub struct Turn<'a> {
+    /// The position to move in (its history holds the game's moves).
+    pub pos: &'a Position,
+    /// The game's start as a position string, when it is not the game's setup.
+    pub start_fen: Option<&'a str>,
+    /// The game's moves so far, in GUI text.
+    pub moves: &'a [String],
+    /// The mover's budget.
+    pub control: Control,
+    /// The mover's clock (with a game clock).
+    pub mine: Option<SideClock>,
+    /// The opponent's clock (with a game clock).
+    pub theirs: Option<SideClock>,
+}
+
+/// One side of a game.
+pub trait Player: Send {
+    /// A new game of the match's variant starts.
+    fn new_game(&mut self) -> Result<(), String>;
+    /// The move to play.
+    fn think(&mut self, turn: &Turn) -> Result<Move, String>;
+}
+
+/// This library's engine with its settings. It forgets everything between games, so a
+/// game searched to a node count or a depth is the same whichever games it played before.
+pub struct Engine {
+    searcher: Searcher,
+}
+
+impl Engine {
+    /// The engine with these settings and a transposition table of `hash_mb` megabytes.
+    pub fn new(settings: Settings, hash_mb: usize) -> Engine {
+        Engine {
+            searcher: Searcher::with_settings(settings, hash_mb),
+        }
+    }
+}
+
+impl Player for Engine {
+    fn new_game(&mut self) -> Result<(), String> {
+        self.searcher.clear();
+        Ok(())
+    }
+
+    fn think(&mut self, turn: &Turn) -> Result<Move, String> {
+        let limits = match turn.control {
+            Control::MoveTime(t) => Limits::time(t),
+            Control::Nodes(n) => Limits::nodes(n),
+            Control::Depth(d) => Limits::depth(d),
+            Control::Clock(tc) => {
+                let mine = turn.mine.unwrap_or_else(|| tc.start());
+                Limits::clock(Clock {
+                    remaining: mine.left,
+                    increment: tc.inc,
+                    moves_to_go: mine.to_go,
+                })
+            }
+        };
+        let mut pos = turn.pos.clone();
+        self.searcher
+            .search(&mut pos, limits, |_| {})
+            .map(|r| r.best())
+            .ok_or_else(|| "no legal move".to_string())
+    }
+}
