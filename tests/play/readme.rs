@@ -65,7 +65,7 @@ fn command_examples_run() {
     }
     let _ = std::fs::remove_file(&svg);
     assert_eq!(
-        ran, 13,
-        "the README's table has 15 rows: bench and the GUI's command line not run"
+        ran, 15,
+        "the README's table has 17 rows: bench and the GUI's command line not run"
     );
 }
