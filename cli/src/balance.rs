@@ -8,8 +8,9 @@
 //! itself would play the same game twice), and White's score favours neither budget
 //! (docs/scale.md, "Balance").
 
-use fairyforge::contract::{MoveLimit, ShardSpec};
+use fairyforge::contract::{GameRecord, MoveLimit, ShardSpec, Side};
 use fairyforge::lab::{Openings, balance, difference};
+use fairyforge::values::{score_series, score_svg};
 
 use crate::lab::{ExecArgs, run_merged, shards};
 
@@ -46,6 +47,10 @@ pub struct BalanceArgs {
     /// Write the games to this PGN file (with `--option`, the games without it first).
     #[arg(long, value_name = "FILE")]
     pgn: Option<String>,
+    /// Write an SVG chart to this file: White's score as the games accumulate, with its
+    /// interval (with `--option`, one line with the rule and one without).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<String>,
     #[command(flatten)]
     exec: ExecArgs,
 }
@@ -115,6 +120,18 @@ pub fn run(a: BalanceArgs) -> crate::error::Result {
         }
         std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
     }
+    if let Some(path) = &a.plot {
+        let mut series = Vec::new();
+        for label in ["as it is", with.as_str()] {
+            if let Some(r) = results.get(label) {
+                let scores: Vec<f64> = r.games.iter().map(white_score).collect();
+                series.push(score_series(&format!("White, {label}"), &scores, 0.95));
+            }
+        }
+        let title = format!("{}: White's score as the games accumulate", variant.name());
+        std::fs::write(path, score_svg(&title, &series))
+            .map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
     let base = balance(&results["as it is"].games);
     if a.options.is_empty() {
         say_raw!("{}", base.summary());
@@ -139,6 +156,15 @@ pub fn run(a: BalanceArgs) -> crate::error::Result {
         100.0 * e
     );
     Ok(())
+}
+
+/// White's score in a game: 1 a win, 0.5 a draw, 0 a loss.
+fn white_score(g: &GameRecord) -> f64 {
+    match g.winner {
+        Some(Side::White) => 1.0,
+        Some(Side::Black) => 0.0,
+        None => 0.5,
+    }
 }
 
 fn capitalize(s: &str) -> String {

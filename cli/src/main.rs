@@ -30,6 +30,7 @@ mod serve;
 mod site;
 mod testfile;
 mod tune;
+mod values;
 mod wasm;
 
 use error::{Error, Result};
@@ -124,6 +125,11 @@ enum Command {
     /// interval, draws, game ends, length, the opening's weight; with `--option NAME`,
     /// the game with the rule against the game without it.
     Balance(balance::BalanceArgs),
+    /// What is a piece worth? Matches from the game's start position with one side given
+    /// a material imbalance (a piece removed, traded for another or for pawns), colours
+    /// swapped, calibrated by pawn odds: each value in pawns with its interval, beside
+    /// the values the file declares (see docs/values.md).
+    Values(values::ValuesArgs),
     /// Speak UCI on standard input and output, for chess GUIs and match runners (see
     /// docs/protocols.md).
     Uci,
@@ -316,6 +322,7 @@ fn run(cli: Cli) -> Result {
         Command::Analyse(args) => analyse::run(args)?,
         Command::Match(args) => matches::run(args)?,
         Command::Balance(args) => balance::run(args)?,
+        Command::Values(args) => values::run(args)?,
         Command::Uci => protocol::uci::run()?,
         Command::Tune(args) => tune::run(args)?,
         Command::Xboard => protocol::xboard::run()?,

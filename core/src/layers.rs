@@ -28,7 +28,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "outcome", "refusal", "perft", "diagram", "picture", "notation", "xbetza",
         ],
     ),
-    ("tools", &["describe", "testfile", "search", "ini"]),
+    (
+        "tools",
+        &["describe", "testfile", "search", "ini", "values"],
+    ),
     ("front ends", &["contract", "service", "lab"]),
 ];
 

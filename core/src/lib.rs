@@ -67,6 +67,7 @@ pub mod testfile;
 #[cfg(test)]
 mod testrng;
 mod types;
+pub mod values;
 mod variant;
 pub mod xbetza;
 mod zobrist;

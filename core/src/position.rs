@@ -145,6 +145,7 @@ impl Clone for Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             reserves: self.reserves,
+            checks: self.checks,
             king: self.king,
             lists: ByColor::new(
                 list(&self.lists[Color::White]),

@@ -10,6 +10,7 @@ mod perft;
 mod properties;
 mod protocols;
 mod search;
+mod values;
 
 use fairyforge_tests::Binary;
 

@@ -23,6 +23,8 @@ pub use pieces::{Family, Made, Picture, Standard, library_pictures, piece_svg};
 pub use position::{position_svg, position_text};
 pub use text::LEGEND;
 
+pub(crate) use svg::escape;
+
 use crate::Move;
 use crate::geometry::Geometry;
 use crate::position::Position;
