@@ -37,11 +37,18 @@ impl Layout {
             .kinds()
             .filter(|&k| v.piece(k).is_pawn() && royal != Some(k))
             .collect();
+        // XBoard draws its first slot as a pawn: the game's pawn, or, in a game whose
+        // pawn-like piece is not marked `pawn` (its moves then keep the move count), the
+        // piece lettered P.
         slots[0] = pawns
             .iter()
             .find(|&&k| v.piece(k).letter() == 'P')
             .or(pawns.first())
-            .copied();
+            .copied()
+            .or_else(|| {
+                v.kinds()
+                    .find(|&k| royal != Some(k) && v.piece(k).letter() == 'P')
+            });
         if let Some(k) = royal {
             slots[king_slot] = Some(k);
         }
@@ -234,8 +241,13 @@ mod tests {
             let v = Variant::builtin(name).unwrap();
             let layout = Layout::of(&v).unwrap();
             let table = layout.table(&v);
+            let has_pawn = v.kinds().any(|k| v.piece(k).is_pawn());
             assert!(
-                layout.slots[0].is_some_and(|k| v.piece(k).is_pawn()),
+                layout.slots[0].is_some_and(|k| if has_pawn {
+                    v.piece(k).is_pawn()
+                } else {
+                    v.piece(k).letter() == 'P'
+                }),
                 "{name}: {table}"
             );
             assert_eq!(layout.slots[21], v.royal_kind(), "{name}: {table}");
