@@ -524,6 +524,52 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     for o in &d.options {
         found.push((Some(o.span), format!("the optional rule `{}`: a section has no optional rules (the section is the game with its options off)", o.name), String::new()));
     }
+    // The `[end]` table's rules are not written yet: each one that differs from chess's is
+    // listed, so that a section never drops a rule silently.
+    let end = &d.end;
+    let chess = crate::def::EndDef::default();
+    if end.stalemate != chess.stalemate {
+        found.push((
+            None,
+            format!(
+                "`[end] stalemate = \"{}\"`: not yet written as Fairy-Stockfish's stalemateValue",
+                match end.stalemate {
+                    crate::def::Result3::Win => "win",
+                    crate::def::Result3::Loss => "loss",
+                    crate::def::Result3::Draw => "draw",
+                }
+            ),
+            String::new(),
+        ));
+    }
+    if end.bare_king {
+        found.push((
+            None,
+            "`[end] bare-king = true`: not yet written as Fairy-Stockfish's extinction rules"
+                .into(),
+            String::new(),
+        ));
+    }
+    if end.draw_plies != chess.draw_plies {
+        found.push((
+            None,
+            format!(
+                "`[end] draw-plies = {}`: not yet written as Fairy-Stockfish's nMoveRule",
+                end.draw_plies
+            ),
+            String::new(),
+        ));
+    }
+    if end.checks != chess.checks {
+        found.push((
+            None,
+            format!(
+                "`[end] checks = {}`: not yet written as Fairy-Stockfish's checkCounting",
+                end.checks
+            ),
+            String::new(),
+        ));
+    }
     (out, found)
 }
 
