@@ -136,25 +136,13 @@ impl Clone for Position {
         };
         let mut history = Vec::with_capacity(self.history.len() + HISTORY_ROOM);
         history.extend_from_slice(&self.history);
-        Position {
-            variant: self.variant.clone(),
-            board: self.board.clone(),
-            side: self.side,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            reserves: self.reserves,
-            checks: self.checks,
-            king: self.king,
-            lists: ByColor::new(
+        self.copy_with(
+            ByColor::new(
                 list(&self.lists[Color::White]),
                 list(&self.lists[Color::Black]),
             ),
-            index: self.index.clone(),
-            hash: self.hash,
             history,
-        }
+        )
     }
 }
 
@@ -691,6 +679,12 @@ impl Position {
     /// A copy of this position without the moves that led to it: what generating the
     /// legal moves needs, at a cost that does not grow with the game's length.
     pub(crate) fn without_history(&self) -> Position {
+        self.copy_with(self.lists.clone(), Vec::new())
+    }
+
+    /// This position's state with the given piece lists and history (the one place that
+    /// copies every field: `Clone` and `without_history` differ only in these two).
+    fn copy_with(&self, lists: ByColor<Vec<Square>>, history: Vec<Undo>) -> Position {
         Position {
             variant: self.variant.clone(),
             board: self.board.clone(),
@@ -702,10 +696,10 @@ impl Position {
             reserves: self.reserves,
             checks: self.checks,
             king: self.king,
-            lists: self.lists.clone(),
+            lists,
             index: self.index.clone(),
             hash: self.hash,
-            history: Vec::new(),
+            history,
         }
     }
 
