@@ -13,7 +13,8 @@
    on a Capablanca middlegame position (if pyffish is installed: `pip install pyffish`).
 
 usage: python bench/python_bench.py [FAIRYFORGE_BIN]   (a release build of the CLI,
-default target/release/fairyforge; ROUNDS=N for other than 5 rounds)
+default target/release/fairyforge; ROUNDS=N for other than 5 rounds; PERFT=game:depth,...
+for other counts than chess 6, capablanca 5 and birds-and-ninjas 5)
 """
 
 import os
@@ -30,7 +31,10 @@ from fairyforge import compat
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLI = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "target", "release", "fairyforge")
 
-PERFT = [("chess", 5), ("capablanca", 5), ("birds-and-ninjas", 5)]
+# Counts of a second or more: a shorter one is mostly the machine's noise. PERFT="chess:5,..."
+# measures others.
+PERFT = [(g, int(d)) for g, d in (run.split(":") for run in os.environ.get(
+    "PERFT", "chess:6,capablanca:5,birds-and-ninjas:5").split(","))]
 ROUNDS = int(os.environ.get("ROUNDS", "5"))
 
 
