@@ -137,20 +137,24 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
     let plot_top = top + 62.0;
     let plot_h = ROW * r.rows.len().max(1) as f64;
     let height = plot_top - top + plot_h + 40.0;
-    let mut max: f64 = 1.0;
+    // The axis runs from 0, or from below the lowest value when a fit or its interval is
+    // negative (a piece the games find worth less than nothing), to above the highest.
+    let (mut min, mut max): (f64, f64) = (0.0, 1.0);
     for x in &r.rows {
         for v in [Some(x.fitted), x.low, x.high, x.declared]
             .into_iter()
             .flatten()
         {
             if v.is_finite() {
+                min = min.min(v);
                 max = max.max(v);
             }
         }
     }
-    let step = tick_step(max * 1.05);
+    let step = tick_step((max - min) * 1.05);
     let hi = (max * 1.05 / step).ceil() * step;
-    let xs = |v: f64| LEFT + (v / hi).clamp(0.0, 1.0) * (WIDTH - LEFT - RIGHT);
+    let lo = (min * 1.05 / step).floor() * step;
+    let xs = |v: f64| LEFT + ((v - lo) / (hi - lo)).clamp(0.0, 1.0) * (WIDTH - LEFT - RIGHT);
     let _ = writeln!(
         out,
         "<text x=\"12\" y=\"{:.1}\" {FONT} font-size=\"16\" font-weight=\"bold\">{}</text>",
@@ -181,8 +185,11 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
     );
     // The grid and the axis.
     let bottom = plot_top + plot_h;
-    let mut t = 0.0;
-    while t <= hi + 1e-9 {
+    let ticks = ((hi - lo) / step).round() as i64;
+    for k in 0..=ticks {
+        // Ticks counted from `lo`, so that no rounding error writes "-0".
+        let t = lo + k as f64 * step;
+        let t = if t.abs() < step * 1e-6 { 0.0 } else { t };
         let x = xs(t);
         let _ = writeln!(
             out,
@@ -190,7 +197,6 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
             bottom + 16.0,
             label(t)
         );
-        t += step;
     }
     let _ = writeln!(
         out,
@@ -208,7 +214,7 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
             cy + 4.0,
             escape(&x.name)
         );
-        let (lo, hi_x) = (xs(x.low.unwrap_or(0.0)), xs(x.high.unwrap_or(hi)));
+        let (lo_x, hi_x) = (xs(x.low.unwrap_or(lo)), xs(x.high.unwrap_or(hi)));
         let dash = if x.low.is_none() || x.high.is_none() {
             " stroke-dasharray=\"4 3\""
         } else {
@@ -216,9 +222,9 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
         };
         let _ = writeln!(
             out,
-            "<line x1=\"{lo:.1}\" y1=\"{cy:.1}\" x2=\"{hi_x:.1}\" y2=\"{cy:.1}\" stroke=\"{FIT}\" stroke-width=\"2\"{dash}/>"
+            "<line x1=\"{lo_x:.1}\" y1=\"{cy:.1}\" x2=\"{hi_x:.1}\" y2=\"{cy:.1}\" stroke=\"{FIT}\" stroke-width=\"2\"{dash}/>"
         );
-        for (b, v) in [(x.low, lo), (x.high, hi_x)] {
+        for (b, v) in [(x.low, lo_x), (x.high, hi_x)] {
             if b.is_some() {
                 let _ = writeln!(
                     out,
@@ -422,5 +428,36 @@ mod tests {
         // The tower's declared 4 is outside its interval: a red diamond.
         assert_eq!(svg.matches(&format!("stroke=\"{OUTSIDE}\"")).count(), 2);
         insta::assert_snapshot!(svg);
+    }
+
+    #[test]
+    fn a_negative_value_widens_the_axis_below_zero() {
+        let mut r = tower_report();
+        r.rows[0].fitted = -0.98;
+        r.rows[0].low = Some(-4.44);
+        r.rows[0].high = Some(2.05);
+        let svg = values_svg(&r, &[]);
+        // Ticks below zero, each written once, and no "-0".
+        assert!(
+            svg.contains(">-4</text>") || svg.contains(">-5</text>"),
+            "{svg}"
+        );
+        assert!(!svg.contains(">-0</text>"));
+        assert_eq!(svg.matches(">0</text>").count(), 1);
+        // The dot of the negative value lies left of the zero tick.
+        let x_of = |needle: &str| -> f64 {
+            let i = svg.find(needle).unwrap();
+            let start = svg[..i].rfind("x=\"").unwrap() + 3;
+            svg[start..].split('"').next().unwrap().parse().unwrap()
+        };
+        let zero = x_of(">0</text>");
+        let cy = svg
+            .split("<circle cx=\"")
+            .nth(2)
+            .and_then(|c| c.split('"').next())
+            .unwrap()
+            .parse::<f64>()
+            .unwrap();
+        assert!(cy < zero, "dot at {cy}, zero at {zero}");
     }
 }
