@@ -50,14 +50,32 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
     let g = &v.geometry;
     let mut out = Vec::new();
     for (i, rule) in v.promo_rules.iter().enumerate() {
-        let pieces: Vec<Kind> = v
-            .kinds()
-            .filter(|k| v.promo_of[(*k, Color::White)].map(usize::from) == Some(i))
-            .collect();
+        // A rule may be for one side only (`side`): the other's zone is then `nowhere`.
+        let of = |c: Color| -> Vec<Kind> {
+            v.kinds()
+                .filter(|k| v.promo_of[(*k, c)].map(usize::from) == Some(i))
+                .collect()
+        };
+        let (for_white, for_black) = (of(Color::White), of(Color::Black));
+        let pieces = if for_white.is_empty() {
+            for_black
+        } else {
+            for_white
+        };
         if pieces.is_empty() {
             continue;
         }
-        let white = &rule.zone[Color::White];
+        let zone_of = |c: Color| -> SquareSet {
+            if v.kinds()
+                .any(|k| v.promo_of[(k, c)].map(usize::from) == Some(i))
+            {
+                rule.zone[c]
+            } else {
+                SquareSet::EMPTY
+            }
+        };
+        let (white, black) = (zone_of(Color::White), zone_of(Color::Black));
+        let white = &white;
         // An example: a move from one square behind the zone onto it.
         let example = central(
             g,
@@ -79,7 +97,7 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
         out.push(PromotionFacts {
             pieces: pieces.iter().map(|k| v.piece(*k).id.clone()).collect(),
             white_zone: squares_text(g, white),
-            black_zone: squares_text(g, &rule.zone[Color::Black]),
+            black_zone: squares_text(g, &black),
             choices: rule
                 .choices
                 .iter()

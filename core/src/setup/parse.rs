@@ -449,5 +449,20 @@ fn check_not_in_check(
         };
         return Err(SetupError::new(off, len, kind));
     }
+    // Royal pieces facing each other where the game forbids it: the last move was illegal.
+    if let (Some(facing), Some(k)) = (v.facing, king) {
+        let ours = Piece::new(rk, data.side);
+        if let Some(o) = data.board.iter().position(|p| *p == ours)
+            && crate::attack::royals_face(
+                v,
+                &data.board,
+                Square(k as u16),
+                Square(o as u16),
+                facing,
+            )
+        {
+            return Err(SetupError::new(off, len, E::RoyalsFace));
+        }
+    }
     Ok(())
 }
