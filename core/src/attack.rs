@@ -232,14 +232,14 @@ pub(crate) fn pinned_first(v: &Variant, board: &[Piece], k: Square, by: Color) -
 }
 
 /// Do royal pieces on `a` and `b` face each other on a line of `facing` (a file, or a file
-/// or a rank), every square between them existing and empty (docs/format.md § Royal
-/// pieces that may not face each other)? A hole between them closes the line.
+/// or a rank), every square between them existing and not `occupied` (docs/format.md §
+/// Royal pieces that may not face each other)? A hole between them closes the line.
 pub(crate) fn royals_face(
     v: &Variant,
-    board: &[Piece],
     a: Square,
     b: Square,
     facing: Facing,
+    occupied: impl Fn(Square) -> bool,
 ) -> bool {
     if a.is_none() || b.is_none() {
         return false;
@@ -258,7 +258,7 @@ pub(crate) fn royals_face(
         if n == b {
             return true;
         }
-        if board[n.index()].is_some() {
+        if occupied(n) {
             return false;
         }
         s = n;

@@ -45,8 +45,11 @@ impl Position {
         }
         let v = &**self.variant();
         attacked_on(v, self.board(), k, !c)
-            || v.facing
-                .is_some_and(|f| royals_face(v, self.board(), k, self.king(!c), f))
+            || v.facing.is_some_and(|f| {
+                royals_face(v, k, self.king(!c), f, |s| {
+                    self.board()[s.index()].is_some()
+                })
+            })
     }
 
     /// How many squares the pieces of `c` could move to (see [`mobility`]).
@@ -332,7 +335,9 @@ fn facing_on(v: &Variant, board: &[Piece], t: Square, us: Color) -> bool {
     };
     let theirs = Piece::new(royal, !us);
     match board.iter().position(|p| *p == theirs) {
-        Some(i) => royals_face(v, board, t, Square(i as u16), facing),
+        Some(i) => royals_face(v, t, Square(i as u16), facing, |s| {
+            board[s.index()].is_some()
+        }),
         None => false,
     }
 }
@@ -413,9 +418,11 @@ pub(crate) fn legal(pos: &mut Position, out: &mut Vec<Move>) {
 /// Removes the moves after which the royal pieces face each other where the game forbids
 /// it (docs/format.md § Royal pieces that may not face each other): such a move is illegal,
 /// like a move into check. Only games with `royal-facing` come here.
-fn drop_facing(pos: &mut Position, us: Color, out: &mut Vec<Move>) {
+#[cold]
+#[inline(never)]
+fn drop_facing(pos: &Position, us: Color, out: &mut Vec<Move>) {
     let (ours, theirs) = (pos.king(us), pos.king(!us));
-    let (v, board) = pos.variant_and_board_mut();
+    let (v, board) = (&**pos.variant(), pos.board());
     let Some(facing) = v.facing else { return };
     if ours.is_none() || theirs.is_none() {
         return;
@@ -432,11 +439,21 @@ fn drop_facing(pos: &mut Position, us: Color, out: &mut Vec<Move>) {
         if !moves_king && !aligned {
             return true;
         }
+        // The squares the move empties and fills (the board itself is not changed).
+        let none = Square::NONE;
+        let (emptied, filled) = match m.kind() {
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = m.castling_rook().unwrap_or((m.from(), m.to()));
+                ([m.from(), rook_from, none], [m.to(), rook_to])
+            }
+            MoveKind::Drop => ([none; 3], [m.to(), none]),
+            _ => ([m.from(), m.extra_square(), none], [m.to(), none]),
+        };
+        let occupied = |s: Square| {
+            filled.contains(&s) || (!emptied.contains(&s) && board[s.index()].is_some())
+        };
         let k = if moves_king { m.to() } else { ours };
-        let saved = apply_board(board, m, us);
-        let faces = royals_face(v, board, k, theirs, facing);
-        restore_board(board, saved);
-        !faces
+        !royals_face(v, k, theirs, facing, occupied)
     });
 }
 

@@ -453,13 +453,9 @@ fn check_not_in_check(
     if let (Some(facing), Some(k)) = (v.facing, king) {
         let ours = Piece::new(rk, data.side);
         if let Some(o) = data.board.iter().position(|p| *p == ours)
-            && crate::attack::royals_face(
-                v,
-                &data.board,
-                Square(k as u16),
-                Square(o as u16),
-                facing,
-            )
+            && crate::attack::royals_face(v, Square(k as u16), Square(o as u16), facing, |s| {
+                data.board[s.index()].is_some()
+            })
         {
             return Err(SetupError::new(off, len, E::RoyalsFace));
         }
