@@ -1021,7 +1021,7 @@ mandatory: boolean,
  */
 suffix: boolean, 
 /**
- * A move text of such a promotion, for White.
+ * A move text of such a promotion, for White (for Black when the rule is Black's alone).
  */
 example: string, };
 
