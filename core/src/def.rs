@@ -204,6 +204,8 @@ pub struct PromotionDef {
     pub choices: Vec<Named>,
     pub mandatory: bool,
     pub suffix: bool,
+    /// The side whose pieces the rule is for; `None` for both.
+    pub side: Option<crate::types::Color>,
     pub span: Span,
 }
 
@@ -252,6 +254,9 @@ pub struct VariantDef {
     pub scepter: Option<ScepterDef>,
     /// The `[end]` table: results besides checkmate (docs/format.md § The end of the game).
     pub end: EndDef,
+    /// The lines on which the royal pieces may not face each other (docs/format.md § Royal
+    /// pieces that may not face each other); `None` when they may.
+    pub royal_facing: Option<Facing>,
     pub options: Vec<OptionDef>,
     pub slots: Vec<SlotDef>,
     /// Each side's reserve, replacing the one in the setup string.
@@ -270,6 +275,16 @@ pub struct ScepterDef {
     pub win: bool,
     /// Its `zone`, or the `scepter` table without one.
     pub span: Span,
+}
+
+/// The lines on which two royal pieces may not face each other with nothing between
+/// them (`royal-facing`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Facing {
+    /// On a file (xiangqi's generals).
+    File,
+    /// On a file or a rank (Fairy-Stockfish's `flyingGeneral`).
+    Orthogonal,
 }
 
 /// The result of a game for one side: `"win"`, `"loss"` or `"draw"`.

@@ -2,7 +2,7 @@
 //! generation and attack detection read. Built once by `compile`; read-only afterwards.
 
 use crate::atom::{Atom, Over, Ray, RayStep};
-use crate::def::{PieceDef, VariantDef};
+use crate::def::{Facing, PieceDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
 use crate::types::{ByColor, ByPiece, ByPieceSquare, CastlingRights, Color, Kind, Square};
@@ -238,8 +238,14 @@ pub struct Variant {
     pub(crate) drops: ByPiece<DropTable>,
     pub(crate) zobrist: Zobrist,
     pub(crate) has_drops: bool,
+    /// The lines on which the royal pieces may not face each other (docs/format.md § Royal
+    /// pieces that may not face each other); `None` in most games, which never test it.
+    pub(crate) facing: Option<Facing>,
     /// Capture the Scepter (rules.md § Optional rules): the zone per colour and whether it wins (else draws).
     pub(crate) scepter: Option<(ByColor<SquareSet>, bool)>,
+    /// The zones that confine a piece (every move of it lands in a zone, `to`), per piece
+    /// and colour, each once: a xiangqi palace, each side's half. The studio outlines them.
+    pub(crate) regions: Vec<SquareSet>,
     /// Names of the optional rules in force.
     pub(crate) enabled: Vec<String>,
     /// What the loader found doubtful in the file (the game loads).
@@ -385,6 +391,12 @@ impl Variant {
     /// Whether the move text of a promotion to this square names the new piece.
     pub(crate) fn promotion_suffix(&self, kind: Kind, color: Color, to: Square) -> bool {
         self.promotion_at(kind, color, to).is_none_or(|r| r.suffix)
+    }
+
+    /// The zones that confine a piece, each as its squares (see `regions`): a xiangqi
+    /// palace, each side's half (whose common edge is the river).
+    pub fn regions(&self) -> impl Iterator<Item = Vec<Square>> + '_ {
+        self.regions.iter().map(|set| set.iter().collect())
     }
 
     /// What the loader found doubtful in the game's file, though the game loads: a pawn

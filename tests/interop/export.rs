@@ -6,10 +6,10 @@ use fairyforge::{Code, Variant, builtin, ini};
 use crate::FAIRYFORGE;
 
 /// The built-in games that a section says whole.
-const WHOLE: &[&str] = &["chess", "capablanca"];
+const WHOLE: &[&str] = &["chess", "capablanca", "chigorin", "sortofalmost"];
 
 #[test]
-fn chess_and_capablanca_export_completely() {
+fn whole_games_export_completely() {
     for game in WHOLE {
         let v = Variant::builtin(game).unwrap();
         let e = ini::export(&v, game);
@@ -43,6 +43,9 @@ fn end_rules_not_written_are_listed() {
         ("shatranj", "`[end] bare-king = true`"),
         ("shatranj", "`[end] stalemate = \"loss\"`"),
         ("3check", "`[end] checks = 3`"),
+        ("xiangqi", "`[end] stalemate = \"loss\"`"),
+        ("xiangqi", "`royal-facing = \"file\"`"),
+        ("minixiangqi", "`royal-facing = \"file\"`"),
     ] {
         let v = Variant::builtin(game).unwrap();
         let e = ini::export(&v, game);

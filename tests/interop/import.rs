@@ -102,7 +102,7 @@ fn a_text_that_cannot_be_read_is_an_error_at_its_place() {
     assert_eq!(code, 1);
     assert!(
         err.starts_with(&format!(
-            "error: {EXAMPLES} has 9 sections: name one with --variant (sidepawns, knightking,"
+            "error: {EXAMPLES} has 11 sections: name one with --variant (sidepawns, knightking,"
         )),
         "{err}"
     );

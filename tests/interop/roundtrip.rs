@@ -40,7 +40,7 @@ fn counts(v: &Arc<Variant>, fens: &[String], depth: u32) -> Vec<u64> {
 
 #[test]
 fn export_then_import_keeps_perft() {
-    for game in ["chess", "capablanca"] {
+    for game in ["chess", "capablanca", "chigorin", "sortofalmost"] {
         let v = Variant::builtin(game).unwrap();
         let section = ini::export(&v, game).section().to_string();
         let t = ini::import("exported.ini", &section, None).unwrap();

@@ -19,9 +19,11 @@ mod setup;
 mod zones;
 
 use crate::def::VariantDef;
+use crate::geometry::Geometry;
 use crate::options::OptionSetting;
 use crate::source::Ctx;
-use crate::types::{ByColor, MAX_KINDS};
+use crate::sqset::SquareSet;
+use crate::types::{ByColor, Color, MAX_KINDS};
 use crate::variant::{PieceType, Variant};
 use crate::zobrist::Zobrist;
 
@@ -55,6 +57,7 @@ pub(crate) fn compile(
         setup::check_letters(cx, &def);
         return None;
     }
+    let regions = regions(&def, &g, npieces);
     let forward = forward::build(&def, &g, npieces, &mut rays);
     let attacks = reverse::build(&g, &forward.atoms, &forward.index, npieces, &mut rays);
     // A game with drop rules shows reserves in its position strings, even empty (rules.md § Position strings).
@@ -84,11 +87,34 @@ pub(crate) fn compile(
         castle_clear,
         drops,
         has_drops,
+        facing: def.royal_facing,
         scepter,
+        regions,
         enabled,
         warnings: Vec::new(),
         sources: Default::default(),
         def,
     };
     setup::complete(cx, variant)
+}
+
+/// The zones that confine a piece: for each piece all of whose moves have a `to` zone, the
+/// union of those zones, for each colour; each set once, the whole board left out.
+fn regions(def: &VariantDef, g: &Geometry, npieces: usize) -> Vec<SquareSet> {
+    let mut out: Vec<SquareSet> = Vec::new();
+    for p in def.pieces.iter().take(npieces) {
+        if p.moves.is_empty() || p.moves.iter().any(|m| m.to.is_none()) {
+            continue;
+        }
+        for c in Color::BOTH {
+            let mut set = SquareSet::EMPTY;
+            for z in p.moves.iter().filter_map(|m| m.to.as_ref()) {
+                set = set.union(&zone_set(g, z, c));
+            }
+            if !set.is_empty() && set != g.all() && !out.contains(&set) {
+                out.push(set);
+            }
+        }
+    }
+    out
 }

@@ -556,6 +556,7 @@ impl Translator<'_> {
             "flagRegionBlack",
             "whiteFlag",
             "blackFlag",
+            "flyingGeneral",
         ];
         // The board.
         let files = match self.get("maxFile") {
@@ -643,7 +644,6 @@ impl Translator<'_> {
             "promotionPawnTypes",
             "enPassantTypes",
             "nMoveRuleTypes",
-            "promotionPieceTypes",
             "castlingKingPiece",
             "castlingRookPieces",
         ] {
@@ -775,35 +775,56 @@ impl Translator<'_> {
         let promo_pawns: Vec<String> = promo_pawns.iter().filter_map(|k| id_of(k, &outs)).collect();
         let royal_key = royal.as_ref().map(|r| r.key.clone());
         if !promo_pawns.is_empty() {
-            let v = self
-                .get("promotionPieceTypes")
-                .or(self.get("promotionPieceTypesWhite"))
-                .unwrap_or(Val {
+            // Each side's choices: its own key, else the shared one, else chess's. When
+            // they differ, one rule per side (`side`, docs/format.md § promotion).
+            let general = self.get("promotionPieceTypes");
+            let side_choices = |me: &mut Self, key: &str| -> (Val, Vec<String>) {
+                let v = me.get(key).or(general.clone()).unwrap_or(Val {
                     value: "nbrq".into(),
                     key_at: None,
                     value_at: None,
                 });
-            let choices_keys = self.piece_set("promotionPieceTypes", &v);
-            let choices: Vec<String> = choices_keys
-                .iter()
-                .filter(|k| Some(*k) != royal_key.as_ref())
-                .filter_map(|k| id_of(k, &outs))
-                .collect();
-            if choices_keys.iter().any(|k| Some(k) == royal_key.as_ref()) {
-                let at = self.at(&v);
-                self.untranslatable(
-                    at,
-                    "promotion to the royal piece has no counterpart in the format".into(),
-                    "",
-                );
-            }
+                let keys = me.piece_set(key, &v);
+                if keys.iter().any(|k| Some(k) == royal_key.as_ref()) {
+                    let at = me.at(&v);
+                    me.untranslatable(
+                        at,
+                        "promotion to the royal piece has no counterpart in the format".into(),
+                        "",
+                    );
+                }
+                let choices = keys
+                    .iter()
+                    .filter(|k| Some(*k) != royal_key.as_ref())
+                    .filter_map(|k| id_of(k, &outs))
+                    .collect();
+                (v, choices)
+            };
+            let (_, white) = side_choices(self, "promotionPieceTypesWhite");
+            let (_, black) = side_choices(self, "promotionPieceTypesBlack");
             let mandatory = self.bool("mandatoryPawnPromotion", true);
-            if let (Some((zone, _)), false) = (&promo_zone, choices.is_empty()) {
-                let _ = writeln!(promotion, "\n[promotion]\npieces = {}", list(&promo_pawns));
-                let _ = writeln!(promotion, "zone = {}", zone_text(zone, files, ranks));
-                let _ = writeln!(promotion, "choices = {}", list(&choices));
-                if !mandatory {
-                    promotion.push_str("mandatory = false\n");
+            if let Some((zone, _)) = &promo_zone {
+                let rules: Vec<(Option<&str>, &Vec<String>)> = if white == black {
+                    vec![(None, &white)]
+                } else {
+                    vec![(Some("white"), &white), (Some("black"), &black)]
+                };
+                let rules: Vec<_> = rules.into_iter().filter(|(_, c)| !c.is_empty()).collect();
+                let header = if rules.len() == 1 {
+                    "[promotion]"
+                } else {
+                    "[[promotion]]"
+                };
+                for (side, choices) in rules {
+                    let _ = writeln!(promotion, "\n{header}\npieces = {}", list(&promo_pawns));
+                    if let Some(side) = side {
+                        let _ = writeln!(promotion, "side = \"{side}\"");
+                    }
+                    let _ = writeln!(promotion, "zone = {}", zone_text(zone, files, ranks));
+                    let _ = writeln!(promotion, "choices = {}", list(choices));
+                    if !mandatory {
+                        promotion.push_str("mandatory = false\n");
+                    }
                 }
             }
         }
@@ -930,6 +951,10 @@ impl Translator<'_> {
         let _ = writeln!(out, "setup = {}", quote(&setup));
         out.push_str(&drop_zone);
         out.push_str(&scepter);
+        if self.bool("flyingGeneral", false) {
+            // Fairy-Stockfish's flying general forbids files and ranks alike.
+            out.push_str("royal-facing = \"orthogonal\"\n");
+        }
         let _ = writeln!(out, "\n[board]\nfiles = {files}\nranks = {ranks}");
         for o in &outs {
             let _ = writeln!(

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::def::{Mode, MoveDef, PieceDef, Primitive, Range, ZoneDef, ZoneItem};
 use crate::position::Position;
 use crate::source::Span;
+use crate::types::Color;
 use crate::variant::Variant;
 use crate::xbetza::of_move_fsf;
 
@@ -335,6 +336,21 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             .find(|p| p.id == id)
             .map(|p| p.letter.to_ascii_lowercase())
     };
+    // Two rules, White's then Black's, for the same pawns, zone and compulsion: written as
+    // Fairy-Stockfish's promotionPieceTypesWhite and promotionPieceTypesBlack.
+    let black_rule = match d.promotions.as_slice() {
+        [w, b]
+            if w.side == Some(Color::White)
+                && b.side == Some(Color::Black)
+                && w.mandatory == b.mandatory
+                && w.suffix == b.suffix
+                && names(&w.pieces) == names(&b.pieces)
+                && squares(&w.zone, files, ranks) == squares(&b.zone, files, ranks) =>
+        {
+            Some(b)
+        }
+        _ => None,
+    };
     match d.promotions.first() {
         None => {
             if pawn.is_some() {
@@ -347,18 +363,39 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
                 .iter()
                 .filter_map(|n| letter_of(&n.name))
                 .collect();
-            let mut choices = String::new();
-            for c in &rule.choices {
-                match letter_of(&c.name) {
-                    Some(l) => choices.push(l),
-                    None if c.name.starts_with('@') => found.push((Some(c.span), format!("the promotion choice `{}` (pieces chosen by the game that extends it): Fairy-Stockfish's promotion choices are fixed pieces", c.name), String::new())),
-                    None => found.push((Some(c.span), format!("the promotion choice `{}` is no piece of the game", c.name), String::new())),
+            let mut letters = |rule: &crate::def::PromotionDef| {
+                let mut choices = String::new();
+                for c in &rule.choices {
+                    match letter_of(&c.name) {
+                        Some(l) => choices.push(l),
+                        None if c.name.starts_with('@') => found.push((Some(c.span), format!("the promotion choice `{}` (pieces chosen by the game that extends it): Fairy-Stockfish's promotion choices are fixed pieces", c.name), String::new())),
+                        None => found.push((Some(c.span), format!("the promotion choice `{}` is no piece of the game", c.name), String::new())),
+                    }
                 }
-            }
+                choices
+            };
+            let choices = letters(rule);
             if pawn.map(|p| p.letter.to_ascii_lowercase().to_string()) != Some(pawns.clone()) {
                 let _ = writeln!(out, "promotionPawnTypes = {pawns}");
             }
-            let _ = writeln!(out, "promotionPieceTypes = {choices}");
+            match (rule.side, black_rule) {
+                // White's rule and Black's, alike but for their choices.
+                (Some(Color::White), Some(b)) => {
+                    let black = letters(b);
+                    let _ = writeln!(
+                        out,
+                        "promotionPieceTypesWhite = {choices}\npromotionPieceTypesBlack = {black}"
+                    );
+                }
+                (None, _) => {
+                    let _ = writeln!(out, "promotionPieceTypes = {choices}");
+                }
+                (Some(_), _) => found.push((
+                    Some(rule.span),
+                    "a promotion rule of one side only: Fairy-Stockfish promotes the same pawns in the same region for both".into(),
+                    String::new(),
+                )),
+            }
             match squares(&rule.zone, files, ranks) {
                 Some(s) => {
                     promo_squares = Some(s.clone());
@@ -380,7 +417,8 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             }
         }
     }
-    for rule in d.promotions.iter().skip(1) {
+    let skip = if black_rule.is_some() { 2 } else { 1 };
+    for rule in d.promotions.iter().skip(skip) {
         found.push((Some(rule.span), "a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices".into(), String::new()));
     }
     // Castling.
@@ -521,6 +559,15 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             )),
         }
     }
+    match d.royal_facing {
+        None => {}
+        Some(crate::def::Facing::Orthogonal) => out.push_str("flyingGeneral = true\n"),
+        Some(crate::def::Facing::File) => found.push((
+            None,
+            "`royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`)".into(),
+            String::new(),
+        )),
+    }
     for o in &d.options {
         found.push((Some(o.span), format!("the optional rule `{}`: a section has no optional rules (the section is the game with its options off)", o.name), String::new()));
     }
@@ -571,6 +618,11 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         ));
     }
     (out, found)
+}
+
+/// The piece ids of a list, in order.
+fn names(list: &[crate::def::Named]) -> Vec<&str> {
+    list.iter().map(|n| n.name.as_str()).collect()
 }
 
 /// One offset of a Betza with how it is reached: shape, moves, captures, initial.

@@ -49,6 +49,7 @@ pub(crate) fn read(
         .unwrap_or_default();
     let scepter = t.get("scepter").and_then(|n| scepter(cx, n));
     let end = end(cx, t);
+    let royal_facing = royal_facing(cx, t);
     let options = options(cx, t);
     let slots = slots(cx, t);
     let reserve = reserve(cx, t);
@@ -78,6 +79,7 @@ pub(crate) fn read(
         drop_zone,
         scepter,
         end,
+        royal_facing,
         options,
         slots,
         reserve,
@@ -189,12 +191,27 @@ fn promotions(cx: &mut Ctx, n: &Node) -> Vec<PromotionDef> {
             Some(z) => cx.zone(z, "zone"),
             None => None,
         };
+        let side = match cx.str(pt, "side") {
+            None | Some(("both", _)) => None,
+            Some(("white", _)) => Some(crate::types::Color::White),
+            Some(("black", _)) => Some(crate::types::Color::Black),
+            Some((s, sp)) => {
+                cx.err(
+                    Code::UnknownValue,
+                    sp,
+                    format!("unknown promotion side `{s}`"),
+                    "expected `both`, `white` or `black` (whose pieces the rule is for)",
+                );
+                None
+            }
+        };
         out.push(PromotionDef {
             pieces,
             zone: zone.unwrap_or(last_rank),
             choices,
             mandatory: cx.bool(pt, "mandatory").unwrap_or(true),
             suffix: cx.bool(pt, "suffix").unwrap_or(true),
+            side,
             span: pn.span,
         });
     }
@@ -255,6 +272,23 @@ fn end(cx: &mut Ctx, t: &Table) -> EndDef {
         out.checks = n as u8;
     }
     out
+}
+
+/// `royal-facing` (docs/format.md § Royal pieces that may not face each other).
+fn royal_facing(cx: &mut Ctx, t: &Table) -> Option<Facing> {
+    match cx.str(t, "royal-facing")? {
+        ("file", _) => Some(Facing::File),
+        ("orthogonal", _) => Some(Facing::Orthogonal),
+        (s, sp) => {
+            cx.err(
+                Code::UnknownValue,
+                sp,
+                format!("unknown `royal-facing` line `{s}`"),
+                "expected `file` (the royal pieces may not face each other on a file) or `orthogonal` (on a file or a rank)",
+            );
+            None
+        }
+    }
 }
 
 fn options(cx: &mut Ctx, t: &Table) -> Vec<OptionDef> {

@@ -130,7 +130,7 @@ impl Modern {
             self.stack[ply].played = Some((moves::moved_kind(pos, &m), us, moves::dest(&m)));
             self.make(pos, m);
             // Pseudo-legal captures outside check: skip those that leave the king attacked.
-            if !in_check && pos.king_square(us).is_some_and(|k| pos.is_attacked(k, !us)) {
+            if !in_check && pos.royal_exposed(us) {
                 self.unmake(pos);
                 continue;
             }
