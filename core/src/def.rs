@@ -293,6 +293,10 @@ pub struct EndDef {
     pub draw_plies: u32,
     /// The checks a side gives to win (n-check); 0 for no such rule.
     pub checks: u8,
+    /// Where `draw-plies` and `checks` were written, if they were (for the places of
+    /// what `export` cannot write).
+    pub draw_plies_span: Option<Span>,
+    pub checks_span: Option<Span>,
 }
 
 impl Default for EndDef {
@@ -302,6 +306,8 @@ impl Default for EndDef {
             bare_king: false,
             draw_plies: 100,
             checks: 0,
+            draw_plies_span: None,
+            checks_span: None,
         }
     }
 }

@@ -28,4 +28,6 @@ pub const COMPLETE: &[&str] = &[
     "hill",
     "handchess",
     "lazypromo",
+    "bareking",
+    "twocheck",
 ];

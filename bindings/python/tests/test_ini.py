@@ -22,6 +22,8 @@ COMPLETE = [
     "hill",
     "handchess",
     "lazypromo",
+    "bareking",
+    "twocheck",
 ]
 
 

@@ -248,11 +248,13 @@ fn end(cx: &mut Ctx, t: &Table) -> EndDef {
         ),
     }
     out.bare_king = cx.bool(e, "bare-king").unwrap_or(false);
-    if let Some((n, _)) = cx.int(e, "draw-plies", 0, crate::limits::MAX_COUNTER as i64) {
+    if let Some((n, sp)) = cx.int(e, "draw-plies", 0, crate::limits::MAX_COUNTER as i64) {
         out.draw_plies = n as u32;
+        out.draw_plies_span = Some(sp);
     }
-    if let Some((n, _)) = cx.int(e, "checks", 0, crate::limits::MAX_CHECKS as i64) {
+    if let Some((n, sp)) = cx.int(e, "checks", 0, crate::limits::MAX_CHECKS as i64) {
         out.checks = n as u8;
+        out.checks_span = Some(sp);
     }
     out
 }
