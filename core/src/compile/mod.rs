@@ -22,7 +22,7 @@ use crate::def::VariantDef;
 use crate::options::OptionSetting;
 use crate::source::Ctx;
 use crate::types::{ByColor, MAX_KINDS};
-use crate::variant::{PieceType, Variant};
+use crate::variant::{END_BARE_KING, END_CHECKS, END_SCEPTER, PieceType, Variant};
 use crate::zobrist::Zobrist;
 
 use pieces::Names;
@@ -61,6 +61,14 @@ pub(crate) fn compile(
     let has_drops = drops.iter().any(|d| !d.squares.is_empty())
         || !def.drops.is_empty()
         || def.drop_zone.is_some();
+    let end_rules = [
+        (scepter.is_some(), END_SCEPTER),
+        (def.end.bare_king, END_BARE_KING),
+        (def.end.checks > 0, END_CHECKS),
+    ]
+    .into_iter()
+    .filter(|&(on, _)| on)
+    .fold(0, |bits, (_, bit)| bits | bit);
     let variant = Variant {
         name: def.name.clone(),
         description: def.description.clone(),
@@ -84,6 +92,7 @@ pub(crate) fn compile(
         castle_clear,
         drops,
         has_drops,
+        end_rules,
         scepter,
         enabled,
         warnings: Vec::new(),
