@@ -543,7 +543,7 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         );
     }
     if end.draw_plies != chess.draw_plies {
-        if end.draw_plies % 2 == 0 {
+        if end.draw_plies.is_multiple_of(2) {
             let _ = writeln!(out, "nMoveRule = {}", end.draw_plies / 2);
         } else {
             found.push((
