@@ -257,6 +257,8 @@ pub struct VariantDef {
     /// The lines on which the royal pieces may not face each other (docs/format.md § Royal
     /// pieces that may not face each other); `None` when they may.
     pub royal_facing: Option<Facing>,
+    /// Where the file says `royal-facing` (its value), for messages about it.
+    pub royal_facing_span: Option<Span>,
     pub options: Vec<OptionDef>,
     pub slots: Vec<SlotDef>,
     /// Each side's reserve, replacing the one in the setup string.
@@ -308,6 +310,10 @@ pub struct EndDef {
     pub draw_plies: u32,
     /// The checks a side gives to win (n-check); 0 for no such rule.
     pub checks: u8,
+    /// Where `draw-plies` and `checks` were written, if they were (for the places of
+    /// what `export` cannot write).
+    pub draw_plies_span: Option<Span>,
+    pub checks_span: Option<Span>,
 }
 
 impl Default for EndDef {
@@ -317,6 +323,8 @@ impl Default for EndDef {
             bare_king: false,
             draw_plies: 100,
             checks: 0,
+            draw_plies_span: None,
+            checks_span: None,
         }
     }
 }

@@ -213,6 +213,13 @@ pub(crate) struct DropTable {
     pub squares: Vec<(Square, Ray)>,
 }
 
+/// A bit of [`Variant::end_rules`]: Capture the Scepter (rules.md § Optional rules).
+pub(crate) const END_SCEPTER: u8 = 1;
+/// A bit of [`Variant::end_rules`]: the bare king (docs/format.md § The end of the game).
+pub(crate) const END_BARE_KING: u8 = 2;
+/// A bit of [`Variant::end_rules`]: n-check (docs/format.md § The end of the game).
+pub(crate) const END_CHECKS: u8 = 4;
+
 /// A variant ready to play: geometry, piece types, compiled tables.
 pub struct Variant {
     pub(crate) name: String,
@@ -241,6 +248,10 @@ pub struct Variant {
     /// The lines on which the royal pieces may not face each other (docs/format.md § Royal
     /// pieces that may not face each other); `None` in most games, which never test it.
     pub(crate) facing: Option<Facing>,
+    /// The rules that end the game from the position alone, as bits: [`END_SCEPTER`]
+    /// (Capture the Scepter), [`END_BARE_KING`], [`END_CHECKS`] (n-check). Move generation
+    /// asks the position only about the rules the game has.
+    pub(crate) end_rules: u8,
     /// Capture the Scepter (rules.md § Optional rules): the zone per colour and whether it wins (else draws).
     pub(crate) scepter: Option<(ByColor<SquareSet>, bool)>,
     /// The zones that confine a piece (every move of it lands in a zone, `to`), per piece

@@ -30,4 +30,6 @@ pub const COMPLETE: &[&str] = &[
     "lazypromo",
     "sidedpromo",
     "generals",
+    "bareking",
+    "twocheck",
 ];

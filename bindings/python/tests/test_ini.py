@@ -25,6 +25,8 @@ COMPLETE = [
     "lazypromo",
     "sidedpromo",
     "generals",
+    "bareking",
+    "twocheck",
 ]
 
 

@@ -24,7 +24,7 @@ use crate::options::OptionSetting;
 use crate::source::Ctx;
 use crate::sqset::SquareSet;
 use crate::types::{ByColor, Color, MAX_KINDS};
-use crate::variant::{PieceType, Variant};
+use crate::variant::{END_BARE_KING, END_CHECKS, END_SCEPTER, PieceType, Variant};
 use crate::zobrist::Zobrist;
 
 use pieces::Names;
@@ -64,6 +64,14 @@ pub(crate) fn compile(
     let has_drops = drops.iter().any(|d| !d.squares.is_empty())
         || !def.drops.is_empty()
         || def.drop_zone.is_some();
+    let end_rules = [
+        (scepter.is_some(), END_SCEPTER),
+        (def.end.bare_king, END_BARE_KING),
+        (def.end.checks > 0, END_CHECKS),
+    ]
+    .into_iter()
+    .filter(|&(on, _)| on)
+    .fold(0, |bits, (_, bit)| bits | bit);
     let variant = Variant {
         name: def.name.clone(),
         description: def.description.clone(),
@@ -88,6 +96,7 @@ pub(crate) fn compile(
         drops,
         has_drops,
         facing: def.royal_facing,
+        end_rules,
         scepter,
         regions,
         enabled,

@@ -557,6 +557,14 @@ impl Translator<'_> {
             "whiteFlag",
             "blackFlag",
             "flyingGeneral",
+            "stalemateValue",
+            "nMoveRule",
+            "checkCounting",
+            "extinctionValue",
+            "extinctionClaim",
+            "extinctionPieceTypes",
+            "extinctionPieceCount",
+            "extinctionOpponentPieceCount",
         ];
         // The board.
         let files = match self.get("maxFile") {
@@ -758,14 +766,16 @@ impl Translator<'_> {
         } else {
             None
         };
+        let checks = fen.as_ref().and_then(|f| f.checks);
         let setup = match &fen {
             Some(f) => {
                 let rights = castling
                     .as_ref()
                     .map_or("-".to_string(), |c| c.rights.clone());
+                let counted = f.checks.map_or(String::new(), |(w, b)| format!("{w}+{b} "));
                 format!(
-                    "{}{} {} {} {} {} {}",
-                    f.board, f.pocket, f.side, rights, f.ep, f.half, f.full
+                    "{}{} {} {} {} {}{} {}",
+                    f.board, f.pocket, f.side, rights, f.ep, counted, f.half, f.full
                 )
             }
             None => "8/8/8/8/8/8/8/8 w - - 0 1".to_string(),
@@ -929,6 +939,7 @@ impl Translator<'_> {
                 );
             }
         }
+        let end = self.end_table(checks);
         self.rules_without_counterpart(HANDLED);
         // The file.
         let mut out = String::new();
@@ -984,6 +995,7 @@ impl Translator<'_> {
             out.push_str(&c.toml);
         }
         out.push_str(&drops);
+        out.push_str(&end);
         let _ = self.text;
         out
     }
@@ -1282,14 +1294,30 @@ impl Translator<'_> {
             ep = t.to_string();
             rest.next();
         }
+        // The checks left (`3+3`), read as Fairy-Stockfish reads them: only with
+        // `checkCounting = true`, which without the field gives each side one check.
+        let counting = self.bool("checkCounting", false);
+        let mut checks = counting.then_some((1, 1));
         if let Some(t) = rest.peek().copied()
             && t.contains('+')
         {
-            self.untranslatable(
-                at.clone(),
-                format!("`startFen` counts checks (`{t}`), which the format cannot express yet"),
-                "",
-            );
+            let read = t
+                .split_once('+')
+                .and_then(|(w, b)| Some((w.parse::<u8>().ok()?, b.parse::<u8>().ok()?)))
+                .filter(|&(w, b)| w <= 9 && b <= 9);
+            match read {
+                Some(c) if counting => checks = Some(c),
+                Some(_) => self.untranslatable(
+                    at.clone(),
+                    format!("`startFen` counts checks (`{t}`) without `checkCounting = true`"),
+                    "Fairy-Stockfish reads the field only in an n-check game",
+                ),
+                None => self.bad(
+                    at.clone(),
+                    format!("`startFen`: `{t}` is not the checks left, a digit a side (`3+3`)"),
+                    "",
+                ),
+            }
             rest.next();
         }
         let half = rest.next().unwrap_or("0").to_string();
@@ -1300,9 +1328,99 @@ impl Translator<'_> {
             side,
             castling,
             ep,
+            checks,
             half,
             full,
         })
+    }
+
+    /// The `[end]` table (docs/format.md § The end of the game) from Fairy-Stockfish's
+    /// keys where they say what the format says: `stalemateValue`, the extinction rule of
+    /// shatranj (the bare king), `nMoveRule` and `checkCounting` (with `checks`, the checks
+    /// left of `startFen`). Any other value of these keys is reported.
+    fn end_table(&mut self, checks: Option<(u8, u8)>) -> String {
+        let mut end = String::new();
+        if let Some(v) = self.get("stalemateValue") {
+            match v.value.as_str() {
+                "draw" => {}
+                "loss" | "win" => {
+                    let _ = writeln!(end, "stalemate = \"{}\"", v.value);
+                }
+                _ => {
+                    let at = self.at(&v);
+                    self.untranslatable(
+                        at,
+                        format!(
+                            "`stalemateValue = {}` has no counterpart in the format",
+                            v.value
+                        ),
+                        "expected `win`, `loss` or `draw`",
+                    );
+                }
+            }
+        }
+        // Extinction: only Fairy-Stockfish's bare king (all pieces counted, hand included:
+        // one left loses against two, or three when the bare side may still take one).
+        const BARE: &[(&str, &str)] = &[
+            ("extinctionValue", "loss"),
+            ("extinctionClaim", "true"),
+            ("extinctionPieceTypes", "*"),
+            ("extinctionPieceCount", "1"),
+            ("extinctionOpponentPieceCount", "2"),
+        ];
+        if let Some(ev) = self.get("extinctionValue")
+            && ev.value != "none"
+        {
+            let mut differ = Vec::new();
+            for (k, want) in BARE {
+                let default = fsf::RULE_DEFAULTS
+                    .iter()
+                    .find(|(d, _)| d == k)
+                    .map_or("", |(_, d)| d);
+                let value = self.get(k).map_or(default.to_string(), |v| v.value);
+                if value != *want {
+                    differ.push(format!("`{k} = {value}`"));
+                }
+            }
+            if differ.is_empty() {
+                end.push_str("bare-king = true\n");
+            } else {
+                let at = ev.key_at.clone().unwrap_or(self.header.clone());
+                self.untranslatable(
+                    at,
+                    format!(
+                        "an extinction rule with {} has no counterpart in the format yet",
+                        differ.join(", ")
+                    ),
+                    "the format's bare king (`[end] bare-king`) is `extinctionValue = loss`, `extinctionClaim = true`, `extinctionPieceTypes = *`, `extinctionPieceCount = 1`, `extinctionOpponentPieceCount = 2`",
+                );
+            }
+        }
+        if let Some(v) = self.get("nMoveRule") {
+            match v.value.parse::<u32>() {
+                Ok(n) if n <= crate::limits::MAX_COUNTER / 2 => {
+                    if n != 50 {
+                        let _ = writeln!(end, "draw-plies = {}", 2 * n);
+                    }
+                }
+                _ => {
+                    let at = self.at(&v);
+                    self.untranslatable(
+                        at,
+                        format!("`nMoveRule = {}` is not a number of moves the format can count (0 to {})", v.value, crate::limits::MAX_COUNTER / 2),
+                        "",
+                    );
+                }
+            }
+        }
+        if let Some((w, b)) = checks {
+            let _ = writeln!(end, "checks = {}", w.max(b).max(1));
+        }
+        if end.is_empty() {
+            end
+        } else {
+            format!("\n[end]\n{end}")
+        }
     }
 
     fn castling(
@@ -1474,6 +1592,8 @@ struct Fen {
     #[allow(dead_code)]
     castling: String,
     ep: String,
+    /// The checks left, White's and Black's, in an n-check game.
+    checks: Option<(u8, u8)>,
     half: String,
     full: String,
 }

@@ -1,7 +1,8 @@
 //! Writing a game as a variants.ini section (docs/interop.md): the board, the pieces in
 //! Betza (`crate::xbetza`), the start position, promotion, double steps and en passant,
-//! castling, drops and Capture the Scepter as a flag region. What Fairy-Stockfish cannot
-//! express is listed with its place in the game's file.
+//! castling, drops, Capture the Scepter as a flag region and the `[end]` table (the
+//! stalemate's result, the bare king as extinction, the count of plies, n-check). What
+//! Fairy-Stockfish cannot express is listed with its place in the game's file.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -563,7 +564,7 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         None => {}
         Some(crate::def::Facing::Orthogonal) => out.push_str("flyingGeneral = true\n"),
         Some(crate::def::Facing::File) => found.push((
-            None,
+            d.royal_facing_span,
             "`royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`)".into(),
             String::new(),
         )),
@@ -571,51 +572,51 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     for o in &d.options {
         found.push((Some(o.span), format!("the optional rule `{}`: a section has no optional rules (the section is the game with its options off)", o.name), String::new()));
     }
-    // The `[end]` table's rules are not written yet: each one that differs from chess's is
-    // listed, so that a section never drops a rule silently.
+    // The `[end]` table (docs/format.md § The end of the game), in Fairy-Stockfish's keys
+    // where they say the same; chess's rules are its defaults and are not written.
     let end = &d.end;
     let chess = crate::def::EndDef::default();
-    if end.stalemate != chess.stalemate {
-        found.push((
-            None,
-            format!(
-                "`[end] stalemate = \"{}\"`: not yet written as Fairy-Stockfish's stalemateValue",
-                match end.stalemate {
-                    crate::def::Result3::Win => "win",
-                    crate::def::Result3::Loss => "loss",
-                    crate::def::Result3::Draw => "draw",
-                }
-            ),
-            String::new(),
-        ));
+    match end.stalemate {
+        crate::def::Result3::Draw => {}
+        crate::def::Result3::Loss => out.push_str("stalemateValue = loss\n"),
+        crate::def::Result3::Win => out.push_str("stalemateValue = win\n"),
     }
     if end.bare_king {
-        found.push((
-            None,
-            "`[end] bare-king = true`: not yet written as Fairy-Stockfish's extinction rules"
-                .into(),
-            String::new(),
-        ));
+        // Fairy-Stockfish's shatranj: a side with one piece (its king) loses while the
+        // other has two, or three when the bare side is to move and may still take one.
+        out.push_str(
+            "extinctionValue = loss\nextinctionClaim = true\nextinctionPieceTypes = *\n\
+             extinctionPieceCount = 1\nextinctionOpponentPieceCount = 2\n",
+        );
     }
     if end.draw_plies != chess.draw_plies {
-        found.push((
-            None,
-            format!(
-                "`[end] draw-plies = {}`: not yet written as Fairy-Stockfish's nMoveRule",
-                end.draw_plies
-            ),
-            String::new(),
-        ));
+        if end.draw_plies.is_multiple_of(2) {
+            let _ = writeln!(out, "nMoveRule = {}", end.draw_plies / 2);
+        } else {
+            found.push((
+                end.draw_plies_span,
+                format!(
+                    "`draw-plies = {}`: Fairy-Stockfish counts whole moves (`nMoveRule`), so an odd number of plies has no counterpart",
+                    end.draw_plies
+                ),
+                String::new(),
+            ));
+        }
     }
     if end.checks != chess.checks {
-        found.push((
-            None,
-            format!(
-                "`[end] checks = {}`: not yet written as Fairy-Stockfish's checkCounting",
-                end.checks
-            ),
-            String::new(),
-        ));
+        // The start position string carries the checks left (`3+3`), which
+        // Fairy-Stockfish reads one digit a side.
+        out.push_str("checkCounting = true\n");
+        if end.checks > 9 {
+            found.push((
+                end.checks_span,
+                format!(
+                    "`checks = {}`: Fairy-Stockfish reads the checks left in a position string as one digit a side (at most 9)",
+                    end.checks
+                ),
+                String::new(),
+            ));
+        }
     }
     (out, found)
 }

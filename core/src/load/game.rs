@@ -49,7 +49,10 @@ pub(crate) fn read(
         .unwrap_or_default();
     let scepter = t.get("scepter").and_then(|n| scepter(cx, n));
     let end = end(cx, t);
-    let royal_facing = royal_facing(cx, t);
+    let (royal_facing, royal_facing_span) = match royal_facing(cx, t) {
+        Some((f, sp)) => (Some(f), Some(sp)),
+        None => (None, None),
+    };
     let options = options(cx, t);
     let slots = slots(cx, t);
     let reserve = reserve(cx, t);
@@ -80,6 +83,7 @@ pub(crate) fn read(
         scepter,
         end,
         royal_facing,
+        royal_facing_span,
         options,
         slots,
         reserve,
@@ -265,20 +269,22 @@ fn end(cx: &mut Ctx, t: &Table) -> EndDef {
         ),
     }
     out.bare_king = cx.bool(e, "bare-king").unwrap_or(false);
-    if let Some((n, _)) = cx.int(e, "draw-plies", 0, crate::limits::MAX_COUNTER as i64) {
+    if let Some((n, sp)) = cx.int(e, "draw-plies", 0, crate::limits::MAX_COUNTER as i64) {
         out.draw_plies = n as u32;
+        out.draw_plies_span = Some(sp);
     }
-    if let Some((n, _)) = cx.int(e, "checks", 0, crate::limits::MAX_CHECKS as i64) {
+    if let Some((n, sp)) = cx.int(e, "checks", 0, crate::limits::MAX_CHECKS as i64) {
         out.checks = n as u8;
+        out.checks_span = Some(sp);
     }
     out
 }
 
 /// `royal-facing` (docs/format.md § Royal pieces that may not face each other).
-fn royal_facing(cx: &mut Ctx, t: &Table) -> Option<Facing> {
+fn royal_facing(cx: &mut Ctx, t: &Table) -> Option<(Facing, Span)> {
     match cx.str(t, "royal-facing")? {
-        ("file", _) => Some(Facing::File),
-        ("orthogonal", _) => Some(Facing::Orthogonal),
+        ("file", sp) => Some((Facing::File, sp)),
+        ("orthogonal", sp) => Some((Facing::Orthogonal, sp)),
         (s, sp) => {
             cx.err(
                 Code::UnknownValue,
