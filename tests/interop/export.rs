@@ -105,6 +105,22 @@ const PARTIAL: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// What an export lists, each as `FILE:LINE:COLUMN: MESSAGE` (every item has a place).
+fn placed(e: &ini::Export) -> Vec<String> {
+    e.diagnostics()
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{}:{}: {}",
+                d.file().unwrap(),
+                d.line().unwrap(),
+                d.column().unwrap(),
+                d.message()
+            )
+        })
+        .collect()
+}
+
 /// Each built-in game is in exactly one list: whole, partial with its one thing listed,
 /// or one of the seed games.
 #[test]
@@ -126,20 +142,7 @@ fn every_built_in_game_exports_whole_or_says_what_it_cannot() {
         ];
         assert_eq!(lists.iter().filter(|&&b| b).count(), 1, "{game}");
         if let Some((_, what)) = partial {
-            let found: Vec<String> = e
-                .diagnostics()
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{}:{}:{}: {}",
-                        d.file().unwrap(),
-                        d.line().unwrap(),
-                        d.column().unwrap(),
-                        d.message()
-                    )
-                })
-                .collect();
-            assert_eq!(found, *what, "{game}");
+            assert_eq!(placed(&e), *what, "{game}");
         }
     }
 }
@@ -193,19 +196,7 @@ fn end_rules_without_a_key_are_listed_at_their_place() {
     let v = Variant::parse("twelve.toml", text).unwrap();
     let e = ini::export(&v, "twelve");
     assert!(!e.is_complete());
-    let found: Vec<String> = e
-        .diagnostics()
-        .iter()
-        .map(|d| {
-            format!(
-                "{}:{}:{}: {}",
-                d.file().unwrap(),
-                d.line().unwrap(),
-                d.column().unwrap(),
-                d.message()
-            )
-        })
-        .collect();
+    let found = placed(&e);
     assert_eq!(
         found,
         [

@@ -131,29 +131,73 @@ fn label(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// The values axis as (start, end, tick step): from 0, or from below the lowest value when
+/// a fit or its interval is negative (a piece the games find worth less than nothing), to
+/// above the highest. An interval reaching further than the values' own span beyond them
+/// (a study of a few games) is cut at the axis and drawn dashed, so that it does not
+/// squeeze the values into a corner.
+fn value_axis(r: &ValueReport) -> (f64, f64, f64) {
+    let finite = |vs: &mut dyn Iterator<Item = f64>| {
+        vs.filter(|v| v.is_finite())
+            .fold((0.0f64, 1.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)))
+    };
+    let (vmin, vmax) = finite(
+        &mut r
+            .rows
+            .iter()
+            .flat_map(|x| [Some(x.fitted), x.declared])
+            .flatten(),
+    );
+    let reach = vmax - vmin;
+    let (min, max) = finite(&mut r.rows.iter().flat_map(|x| [x.low, x.high]).flatten());
+    let (min, max) = (
+        min.max(vmin - reach).min(vmin),
+        max.min(vmax + reach).max(vmax),
+    );
+    let step = tick_step((max - min) * 1.05);
+    let hi = (max * 1.05 / step).ceil() * step;
+    let lo = (min * 1.05 / step).floor() * step;
+    (lo, hi, step)
+}
+
+/// The values panel's grid lines, tick labels and axis title, between `plot_top` and
+/// `bottom`.
+fn value_grid(
+    out: &mut String,
+    (lo, hi, step): (f64, f64, f64),
+    xs: &dyn Fn(f64) -> f64,
+    (plot_top, bottom): (f64, f64),
+    unit: &str,
+) {
+    let ticks = ((hi - lo) / step).round() as i64;
+    for k in 0..=ticks {
+        // Ticks counted from `lo`, so that no rounding error writes "-0".
+        let t = lo + k as f64 * step;
+        let t = if t.abs() < step * 1e-6 { 0.0 } else { t };
+        let x = xs(t);
+        let _ = writeln!(
+            out,
+            "<line x1=\"{x:.1}\" y1=\"{plot_top:.1}\" x2=\"{x:.1}\" y2=\"{bottom:.1}\" stroke=\"{GRID}\"/><text x=\"{x:.1}\" y=\"{:.1}\" {FONT} font-size=\"11\" text-anchor=\"middle\">{}</text>",
+            bottom + 16.0,
+            label(t)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{:.1}\" y=\"{:.1}\" {FONT} font-size=\"11\" text-anchor=\"middle\">pawns ({} = 1)</text>",
+        (LEFT + WIDTH - RIGHT) / 2.0,
+        bottom + 32.0,
+        escape(unit)
+    );
+}
+
 /// Draws the values panel from `top`; returns its height.
 fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
     let pct = (r.confidence * 100.0).round();
     let plot_top = top + 62.0;
     let plot_h = ROW * r.rows.len().max(1) as f64;
     let height = plot_top - top + plot_h + 40.0;
-    // The axis runs from 0, or from below the lowest value when a fit or its interval is
-    // negative (a piece the games find worth less than nothing), to above the highest.
-    let (mut min, mut max): (f64, f64) = (0.0, 1.0);
-    for x in &r.rows {
-        for v in [Some(x.fitted), x.low, x.high, x.declared]
-            .into_iter()
-            .flatten()
-        {
-            if v.is_finite() {
-                min = min.min(v);
-                max = max.max(v);
-            }
-        }
-    }
-    let step = tick_step((max - min) * 1.05);
-    let hi = (max * 1.05 / step).ceil() * step;
-    let lo = (min * 1.05 / step).floor() * step;
+    let (lo, hi, step) = value_axis(r);
     let xs = |v: f64| LEFT + ((v - lo) / (hi - lo)).clamp(0.0, 1.0) * (WIDTH - LEFT - RIGHT);
     let _ = writeln!(
         out,
@@ -183,28 +227,8 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
         r.games,
         r.setups
     );
-    // The grid and the axis.
     let bottom = plot_top + plot_h;
-    let ticks = ((hi - lo) / step).round() as i64;
-    for k in 0..=ticks {
-        // Ticks counted from `lo`, so that no rounding error writes "-0".
-        let t = lo + k as f64 * step;
-        let t = if t.abs() < step * 1e-6 { 0.0 } else { t };
-        let x = xs(t);
-        let _ = writeln!(
-            out,
-            "<line x1=\"{x:.1}\" y1=\"{plot_top:.1}\" x2=\"{x:.1}\" y2=\"{bottom:.1}\" stroke=\"{GRID}\"/><text x=\"{x:.1}\" y=\"{:.1}\" {FONT} font-size=\"11\" text-anchor=\"middle\">{}</text>",
-            bottom + 16.0,
-            label(t)
-        );
-    }
-    let _ = writeln!(
-        out,
-        "<text x=\"{:.1}\" y=\"{:.1}\" {FONT} font-size=\"11\" text-anchor=\"middle\">pawns ({} = 1)</text>",
-        (LEFT + WIDTH - RIGHT) / 2.0,
-        bottom + 32.0,
-        escape(&r.unit)
-    );
+    value_grid(out, (lo, hi, step), &xs, (plot_top, bottom), &r.unit);
     for (i, x) in r.rows.iter().enumerate() {
         let cy = plot_top + ROW * (i as f64 + 0.5);
         let _ = writeln!(
@@ -215,7 +239,8 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
             escape(&x.name)
         );
         let (lo_x, hi_x) = (xs(x.low.unwrap_or(lo)), xs(x.high.unwrap_or(hi)));
-        let dash = if x.low.is_none() || x.high.is_none() {
+        let cut = |b: Option<f64>| b.is_none_or(|b| b < lo || b > hi);
+        let dash = if cut(x.low) || cut(x.high) {
             " stroke-dasharray=\"4 3\""
         } else {
             ""
@@ -225,7 +250,7 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
             "<line x1=\"{lo_x:.1}\" y1=\"{cy:.1}\" x2=\"{hi_x:.1}\" y2=\"{cy:.1}\" stroke=\"{FIT}\" stroke-width=\"2\"{dash}/>"
         );
         for (b, v) in [(x.low, lo_x), (x.high, hi_x)] {
-            if b.is_some() {
+            if !cut(b) {
                 let _ = writeln!(
                     out,
                     "<line x1=\"{v:.1}\" y1=\"{:.1}\" x2=\"{v:.1}\" y2=\"{:.1}\" stroke=\"{FIT}\" stroke-width=\"2\"/>",
