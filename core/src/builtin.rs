@@ -86,6 +86,9 @@ pub const GAMES: &[(&str, &str)] = &[
         "sortofalmost",
         include_str!("../../variants/sortofalmost.toml"),
     ),
+    ("paradigm", include_str!("../../variants/paradigm.toml")),
+    ("tencubed", include_str!("../../variants/tencubed.toml")),
+    ("georgian", include_str!("../../variants/georgian.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

@@ -67,6 +67,9 @@ SHARED: Dict[str, str] = {
     "minixiangqi": "minixiangqi",
     "chigorin": "chigorin",
     "sortofalmost": "sortofalmost",
+    "paradigm": "paradigm",
+    "tencubed": "tencubed",
+    "georgian": "georgian",
 }
 
 #: The repository's folder of game files.
