@@ -70,6 +70,7 @@ SHARED: Dict[str, str] = {
     "paradigm": "paradigm",
     "tencubed": "tencubed",
     "georgian": "georgian",
+    "raazuvaa": "raazuvaa",
 }
 
 #: The repository's folder of game files.
