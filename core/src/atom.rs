@@ -142,6 +142,9 @@ pub(crate) enum Atom {
     /// A fly-over capture: over the first piece, if an enemy, onto the empty square
     /// just beyond, capturing it (rules.md § The Insane Ninja).
     Fly { ray: Ray, dup: bool },
+    /// A hop: over the first piece on the ray, of either side, onto the square just beyond
+    /// it, empty or an enemy as `mode` allows (format.md § `hop`, the grasshopper).
+    Hop { ray: Ray, mode: Landing, dup: bool },
     /// A jump to `to` over the squares of `over` (rules.md § The Leaping Ninja Guard).
     Jump {
         over: Ray,
@@ -171,9 +174,10 @@ impl Atom {
         let on = |r: Ray| steps(rays, r).iter().map(|s| s.square());
         let (ray, one) = match *self {
             Atom::Leap { to, .. } => (None, Some(to)),
-            Atom::Slide { ray, .. } | Atom::Fly { ray, .. } | Atom::Cannon { ray, .. } => {
-                (Some(ray), None)
-            }
+            Atom::Slide { ray, .. }
+            | Atom::Fly { ray, .. }
+            | Atom::Hop { ray, .. }
+            | Atom::Cannon { ray, .. } => (Some(ray), None),
             Atom::Jump { over, to, .. } => (Some(over), Some(to)),
             Atom::Bent { bend, ray, .. } => (Some(ray), Some(bend)),
         };
@@ -307,6 +311,7 @@ pub(crate) fn targets<B: BoardView + ?Sized>(
             }
         }
         Atom::Fly { ray, dup } => fly(steps(rays, ray), dup, board, us, sink),
+        Atom::Hop { ray, mode, dup } => hop(steps(rays, ray), mode, dup, board, us, sink),
         Atom::Jump {
             over,
             to,
@@ -394,6 +399,32 @@ fn fly<B: BoardView + ?Sized>(
             ));
         }
         break;
+    }
+}
+
+/// A hop: the first piece on the ray is the screen; land on the square just beyond it.
+#[inline(always)]
+fn hop<B: BoardView + ?Sized>(
+    ray: &[RayStep],
+    mode: Landing,
+    dup: bool,
+    board: &B,
+    us: Color,
+    sink: &mut impl Sink,
+) {
+    let Some(i) = ray.iter().position(|s| board.at(s.square()).is_some()) else {
+        return;
+    };
+    if let Some(beyond) = ray.get(i + 1)
+        && beyond.lands()
+        && mode.lands_on(board.at(beyond.square()), us)
+    {
+        sink.emit(Target::new(
+            beyond.square(),
+            Square::NONE,
+            MoveKind::Normal,
+            dup,
+        ));
     }
 }
 

@@ -88,8 +88,11 @@ pub const GAMES: &[(&str, &str)] = &[
     ),
     ("paradigm", include_str!("../../variants/paradigm.toml")),
     ("tencubed", include_str!("../../variants/tencubed.toml")),
-    ("georgian", include_str!("../../variants/georgian.toml")),
     ("raazuvaa", include_str!("../../variants/raazuvaa.toml")),
+    (
+        "grasshopper",
+        include_str!("../../variants/grasshopper.toml"),
+    ),
 ];
 
 /// Built-in piece libraries: (name, file text).

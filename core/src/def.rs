@@ -101,6 +101,9 @@ pub enum Primitive {
     },
     /// Over the first piece on the line, an enemy, onto the empty square beyond, capturing it.
     Flyover,
+    /// Over the first piece on the line, of either side, onto the square just beyond it
+    /// (the grasshopper).
+    Hop { mode: Mode },
     /// `distance` steps along a line, over squares that hold what `over` says.
     Jump {
         mode: Mode,

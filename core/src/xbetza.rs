@@ -115,6 +115,7 @@ fn of_move(m: &MoveDef) -> Option<String> {
     let (mode, ep) = match m.prim {
         Primitive::Leap { mode, en_passant } => (mode, en_passant),
         Primitive::Slide { mode, .. }
+        | Primitive::Hop { mode }
         | Primitive::Jump { mode, .. }
         | Primitive::Bent { mode, .. } => (mode, false),
         Primitive::Flyover | Primitive::Cannon { .. } => (Mode::Both, false),
@@ -163,6 +164,17 @@ fn of_move(m: &MoveDef) -> Option<String> {
                 } else {
                     rider
                 }
+            }
+            Primitive::Hop { .. } => {
+                let rider = match letter {
+                    'W' => "R".to_string(),
+                    'F' => "B".to_string(),
+                    c => format!("{c}{c}"),
+                };
+                for g in directions(&dirs)? {
+                    out.push_str(&format!("{initial}{g}{mode}g{rider}"));
+                }
+                continue;
             }
             Primitive::Cannon {
                 capture_screen: false,

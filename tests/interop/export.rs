@@ -35,6 +35,10 @@ pub const WHOLE: &[&str] = &[
     "courier",
     "chigorin",
     "sortofalmost",
+    "paradigm",
+    "tencubed",
+    "raazuvaa",
+    "grasshopper",
 ];
 
 #[test]

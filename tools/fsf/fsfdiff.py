@@ -69,8 +69,8 @@ SHARED: Dict[str, str] = {
     "sortofalmost": "sortofalmost",
     "paradigm": "paradigm",
     "tencubed": "tencubed",
-    "georgian": "georgian",
     "raazuvaa": "raazuvaa",
+    "grasshopper": "grasshopper",
 }
 
 #: The repository's folder of game files.

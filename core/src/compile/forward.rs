@@ -112,6 +112,14 @@ impl Builder<'_> {
                     }
                 }
             }
+            &Primitive::Hop { mode } => {
+                let mode = landing(mode, None);
+                for d in dirs {
+                    if let Some((ray, dup)) = self.ray(self.src, d, ANY, false, &landable) {
+                        self.atoms.push(Atom::Hop { ray, mode, dup });
+                    }
+                }
+            }
             &Primitive::Cannon { capture_screen } => {
                 for d in dirs {
                     if let Some((ray, dup)) = self.ray(self.src, d, ANY, false, &landable) {

@@ -130,6 +130,15 @@ impl Reverse {
                     }
                 }
             }
+            Atom::Hop { ray, mode, .. } => {
+                // Rare enough to be read forward: an exact probe on each square it may
+                // land on beyond a screen.
+                if mode.captures() {
+                    for st in steps(rays, ray).iter().skip(1).filter(|st| st.lands()) {
+                        self.exact.push((c, st.square(), exact(s)));
+                    }
+                }
+            }
             Atom::Cannon {
                 ray, cap_screen, ..
             } => self.cannon(g, rays, s, ray, cap_screen),

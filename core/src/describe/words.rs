@@ -144,6 +144,13 @@ pub(crate) fn primitive(m: &MoveDef) -> String {
             None,
             None,
         ),
+        &Primitive::Hop { mode } => (
+            format!(
+                "hops {dirs} over the first piece on the line, of either side, onto the square just beyond it"
+            ),
+            Some(mode),
+            None,
+        ),
         &Primitive::Jump {
             mode,
             distance,

@@ -1197,7 +1197,7 @@ impl Translator<'_> {
                 }
             }
             Shape::Hop { grass: true } => {
-                return Err("a grasshopper (lands just beyond the piece it hops over) has no counterpart in the format yet".into());
+                vec![format!("{{ hop = {}{mode}{from} }}", dirs_text(&m.offsets))]
             }
             Shape::Hop { grass: false } => {
                 if m.quiet {

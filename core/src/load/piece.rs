@@ -170,6 +170,9 @@ pub(super) const PRIMITIVES: &[(PrimitiveKeys, Reader)] = &[
     (schema::LEAP, leap),
     (schema::SLIDE, slide),
     (schema::FLYOVER, |_, _| Primitive::Flyover),
+    (schema::HOP, |cx, e| Primitive::Hop {
+        mode: mode(cx, e.t),
+    }),
     (schema::JUMP, jump),
     (schema::CANNON, cannon),
     (schema::BENT, bent),

@@ -277,6 +277,11 @@ pub(crate) const FLYOVER: PrimitiveKeys = PrimitiveKeys {
     keys: &[SYMMETRY, FROM, TO],
 };
 
+pub(crate) const HOP: PrimitiveKeys = PrimitiveKeys {
+    name: "hop",
+    keys: &[MODE, SYMMETRY, FROM, TO],
+};
+
 pub(crate) const JUMP: PrimitiveKeys = PrimitiveKeys {
     name: "jump",
     keys: &[

@@ -386,7 +386,12 @@ fn family(p: &PieceDef) -> Family {
         Family::Bent
     } else if has(|k| matches!(k, Primitive::Cannon { .. })) {
         Family::Cannon
-    } else if has(|k| matches!(k, Primitive::Jump { .. } | Primitive::Flyover)) {
+    } else if has(|k| {
+        matches!(
+            k,
+            Primitive::Jump { .. } | Primitive::Flyover | Primitive::Hop { .. }
+        )
+    }) {
         Family::Jumper
     } else if has(|k| matches!(k, Primitive::Slide { .. })) {
         Family::Slider
