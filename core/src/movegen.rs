@@ -390,7 +390,9 @@ pub(crate) fn legal(pos: &mut Position, out: &mut Vec<Move>) {
         let simple = sens.is_empty() && pins.is_empty();
         let mut i = 0;
         while i < out.len() {
-            let m = out[i];
+            // Read in place, not copied: a move is 10 bytes, which WebAssembly passes
+            // to `safe_after` through memory (docs/js.md § Speed).
+            let m = &out[i];
             let aux = m.extra_square();
             let quick = !in_check
                 && (m.kind() == MoveKind::Drop || m.from() != k)
@@ -399,7 +401,7 @@ pub(crate) fn legal(pos: &mut Position, out: &mut Vec<Move>) {
                         && !sens.contains(m.to())
                         && !pins.contains(m.from())
                         && (aux.is_none() || !(sens.contains(aux) || pins.contains(aux)))));
-            if quick || safe_after(v, board, k, &m, us) {
+            if quick || safe_after(v, board, k, m, us) {
                 i += 1;
             } else {
                 out.swap_remove(i);
