@@ -138,14 +138,30 @@ struct Promoting<'a> {
 }
 
 impl Sink for Promoting<'_> {
-    #[inline]
+    /// The target goes to the call field by field: WebAssembly passes a struct of more
+    /// than 4 bytes, such as a target, through memory (docs/js.md § Speed).
+    #[inline(always)]
     fn emit(&mut self, t: Target) {
+        self.push(t.to, t.extra, t.kind, t.dup);
+    }
+}
+
+impl Promoting<'_> {
+    /// The moves of one landing (see [`Target`]).
+    #[inline(never)]
+    fn push(&mut self, to: Square, extra: Square, kind: MoveKind, dup: bool) {
+        let t = Target {
+            to,
+            extra,
+            kind,
+            dup,
+        };
         if self.moves.is_dup(t) {
             return;
         }
-        let m = Move::board(self.moves.from, t.to, t.extra, t.kind);
+        let m = Move::board(self.moves.from, to, extra, kind);
         let out = &mut *self.moves.out;
-        if !self.rule.zone[self.us].contains(t.to) {
+        if !self.rule.zone[self.us].contains(to) {
             out.push(m);
             return;
         }
