@@ -138,14 +138,30 @@ struct Promoting<'a> {
 }
 
 impl Sink for Promoting<'_> {
-    #[inline]
+    /// The target goes to the call field by field: WebAssembly passes a struct of more
+    /// than 4 bytes, such as a target, through memory (docs/js.md § Speed).
+    #[inline(always)]
     fn emit(&mut self, t: Target) {
+        self.push(t.to, t.extra, t.kind, t.dup);
+    }
+}
+
+impl Promoting<'_> {
+    /// The moves of one landing (see [`Target`]).
+    #[inline(never)]
+    fn push(&mut self, to: Square, extra: Square, kind: MoveKind, dup: bool) {
+        let t = Target {
+            to,
+            extra,
+            kind,
+            dup,
+        };
         if self.moves.is_dup(t) {
             return;
         }
-        let m = Move::board(self.moves.from, t.to, t.extra, t.kind);
+        let m = Move::board(self.moves.from, to, extra, kind);
         let out = &mut *self.moves.out;
-        if !self.rule.zone[self.us].contains(t.to) {
+        if !self.rule.zone[self.us].contains(to) {
             out.push(m);
             return;
         }
@@ -390,7 +406,9 @@ pub(crate) fn legal(pos: &mut Position, out: &mut Vec<Move>) {
         let simple = sens.is_empty() && pins.is_empty();
         let mut i = 0;
         while i < out.len() {
-            let m = out[i];
+            // Read in place, not copied: a move is 10 bytes, which WebAssembly passes
+            // to `safe_after` through memory (docs/js.md § Speed).
+            let m = &out[i];
             let aux = m.extra_square();
             let quick = !in_check
                 && (m.kind() == MoveKind::Drop || m.from() != k)
@@ -399,7 +417,7 @@ pub(crate) fn legal(pos: &mut Position, out: &mut Vec<Move>) {
                         && !sens.contains(m.to())
                         && !pins.contains(m.from())
                         && (aux.is_none() || !(sens.contains(aux) || pins.contains(aux)))));
-            if quick || safe_after(v, board, k, &m, us) {
+            if quick || safe_after(v, board, k, m, us) {
                 i += 1;
             } else {
                 out.swap_remove(i);
