@@ -18,7 +18,9 @@ use std::sync::mpsc::channel;
 use std::time::Duration;
 
 use fairyforge::Position;
-use fairyforge::contract::{GameRecord, GameScore, MoveLimit, ShardResult, ShardSpec};
+use fairyforge::contract::{
+    GameRecord, GameScore, MoveLimit, ShardKind, ShardResult, ShardSpec,
+};
 use fairyforge::lab::{Control, InOrder, Match, Openings, Sprt, Tally, TimeControl, Verdict};
 
 use crate::lab::{ExecArgs, Executor, Progress};
@@ -340,6 +342,7 @@ fn shard_template(a: &MatchArgs, game: &str, limit: MoveLimit) -> crate::error::
         max_plies: a.max_plies,
         hash_mb: a.hash.min(u32::MAX as usize) as u32,
         event: "fairyforge match".into(),
+        kind: ShardKind::Match,
     })
 }
 

@@ -2,7 +2,7 @@
 //! budget, and answers a move. [`Engine`] is this library's search with some settings;
 //! the command line adds external engines spoken to over UCI or XBoard.
 
-use crate::search::{Clock, Limits, Searcher, Settings};
+use crate::search::{Clock, Limits, Score, Searcher, Settings};
 use crate::{Move, Position};
 
 use super::control::{Control, SideClock};
@@ -29,12 +29,18 @@ pub trait Player: Send {
     fn new_game(&mut self) -> Result<(), String>;
     /// The move to play.
     fn think(&mut self, turn: &Turn) -> Result<Move, String>;
+    /// The score of the last move's search, for the side that moved, when the player
+    /// knows one (this library's engine does).
+    fn last_score(&self) -> Option<Score> {
+        None
+    }
 }
 
 /// This library's engine with its settings. It forgets everything between games, so a
 /// game searched to a node count or a depth is the same whichever games it played before.
 pub struct Engine {
     searcher: Searcher,
+    last: Option<Score>,
 }
 
 impl Engine {
@@ -42,6 +48,7 @@ impl Engine {
     pub fn new(settings: Settings, hash_mb: usize) -> Engine {
         Engine {
             searcher: Searcher::with_settings(settings, hash_mb),
+            last: None,
         }
     }
 }
@@ -49,6 +56,7 @@ impl Engine {
 impl Player for Engine {
     fn new_game(&mut self) -> Result<(), String> {
         self.searcher.clear();
+        self.last = None;
         Ok(())
     }
 
@@ -67,9 +75,14 @@ impl Player for Engine {
             }
         };
         let mut pos = turn.pos.clone();
-        self.searcher
-            .search(&mut pos, limits, |_| {})
+        let report = self.searcher.search(&mut pos, limits, |_| {});
+        self.last = report.as_ref().map(|r| r.score);
+        report
             .map(|r| r.best())
             .ok_or_else(|| "no legal move".to_string())
+    }
+
+    fn last_score(&self) -> Option<Score> {
+        self.last
     }
 }

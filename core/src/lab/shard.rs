@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::contract::{ShardResult, ShardSpec};
+use crate::contract::{ShardKind, ShardResult, ShardSpec};
 use crate::search::Settings;
 use crate::{LoadError, OptionSetting, Position, Variant};
 
@@ -12,6 +12,7 @@ use super::control::Control;
 use super::game::{Match, play_game};
 use super::openings::Openings;
 use super::player::{Engine, Player};
+use super::selfplay::play_selfplay_game;
 
 /// The largest transposition table a shard may ask for, in megabytes (a terabyte).
 pub const MAX_HASH_MB: u32 = 1 << 20;
@@ -83,7 +84,8 @@ pub fn engine_name(settings: &Settings) -> String {
     format!("fairyforge {settings}")
 }
 
-/// Plays a shard: loads its game and plays its games in order. With a node or depth
+/// Plays a shard: loads its game and plays its games in order (a self-play shard records
+/// its positions too). With a node or depth
 /// limit, the same spec gives the same result on any machine.
 pub fn play_shard(spec: &ShardSpec) -> Result<ShardResult, LabError> {
     let variant = load_game(spec)?;
@@ -100,7 +102,10 @@ pub fn play_shard_on(variant: &Arc<Variant>, spec: &ShardSpec) -> Result<ShardRe
         players.push(Box::new(Engine::new(s, spec.hash_mb as usize)));
     }
     let games = (spec.first..spec.first + spec.count)
-        .map(|i| play_game(&m, &mut players, i))
+        .map(|i| match spec.kind {
+            ShardKind::Match => play_game(&m, &mut players, i),
+            ShardKind::Selfplay => play_selfplay_game(&m, &mut players, i),
+        })
         .collect();
     Ok(ShardResult {
         id: spec.id,
