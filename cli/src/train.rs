@@ -451,17 +451,22 @@ mod tests {
     use fairyforge::nnue::Wdl;
 
     /// A hand-made data set: White a queen up (won for White, +900) or Black a queen up,
-    /// on varied squares, either side to move.
+    /// the kings in two corners' pairs, the queen on each square of ranks 3 to 6, either
+    /// side to move; the legal ones.
     fn queen_odds() -> Vec<Sample> {
+        let v = fairyforge::Variant::builtin("chess").unwrap();
         let mut out = Vec::new();
-        let files = "abcdefgh";
-        for (i, q) in (0..48).map(|i| (i, (i * 7 + 3) % 48)) {
+        let cases = (0..2).flat_map(|kings| {
+            (0..32).flat_map(move |q| {
+                [(false, false), (true, false), (false, true), (true, true)]
+                    .map(|(w, b)| (kings, q, w, b))
+            })
+        });
+        for (kings, q, white_up, black_to_move) in cases {
             let (qf, qr) = (q % 8, q / 8 + 2);
-            let _ = files;
             let mut board = vec![vec!['1'; 8]; 8];
-            board[7][(i % 8 + 8) % 8] = 'K';
-            board[0][(i * 3 + 4) % 8] = 'k';
-            let white_up = i % 2 == 0;
+            board[7][7 * kings] = 'K';
+            board[0][7 - 7 * kings] = 'k';
             board[7 - qr][qf] = if white_up { 'Q' } else { 'q' };
             let rows: Vec<String> = board
                 .iter()
@@ -485,13 +490,15 @@ mod tests {
                     s
                 })
                 .collect();
-            let black_to_move = i % 3 == 0;
             let fen = format!(
                 "{} {} - - 0 1",
                 rows.join("/"),
                 if black_to_move { "b" } else { "w" }
             );
             let mover_up = white_up != black_to_move;
+            if Position::from_fen(&v, &fen).is_err() {
+                continue;
+            }
             out.push(Sample {
                 fen,
                 score: if mover_up { 900 } else { -900 },
@@ -505,9 +512,16 @@ mod tests {
     fn a_tiny_network_learns_that_a_queen_up_is_winning() {
         let v = fairyforge::Variant::builtin("chess").unwrap();
         let data = queen_odds();
+        assert!(data.len() > 150, "{}", data.len());
+        // One position in five is kept from training, to be judged.
+        let (judged, taught): (Vec<_>, Vec<_>) = data
+            .into_iter()
+            .enumerate()
+            .partition(|(i, _)| i % 5 == 4);
+        let taught: Vec<Sample> = taught.into_iter().map(|(_, s)| s).collect();
         let fit = Fit {
             hidden: 8,
-            epochs: 60,
+            epochs: 40,
             lambda: 0.5,
             scale: 400,
             lr: 0.02,
@@ -515,24 +529,28 @@ mod tests {
             seed: 3,
         };
         let mut losses = Vec::new();
-        let net = fit_network(&v, &data, &fit, &mut |_, e| {
+        let net = fit_network(&v, &taught, &fit, &mut |_, e| {
             losses.push(e.train_loss);
             Ok(())
         })
         .unwrap();
-        assert_eq!(losses.len(), 60);
-        assert!(losses[59] < losses[0] / 2.0, "{losses:?}");
-        // Through the file and back, then evaluated: positions it has not seen.
+        assert_eq!(losses.len(), 40);
+        assert!(losses[39] < losses[0] / 2.0, "{losses:?}");
+        // Through the file and back, then evaluated on the positions it was not taught:
+        // the side a queen up is better in nearly all.
         let net = Network::read(&net.to_bytes(), &v).unwrap();
-        let up = |fen: &str| net.evaluate(&Position::from_fen(&v, fen).unwrap());
-        let white_up = up("3k4/8/8/8/2Q5/8/8/4K3 w - - 0 1");
-        let black_up = up("3k4/8/8/8/2q5/8/8/4K3 w - - 0 1");
+        let right = judged
+            .iter()
+            .filter(|(_, s)| {
+                let e = net.evaluate(&Position::from_fen(&v, &s.fen).unwrap());
+                (e > 0) == (s.score > 0)
+            })
+            .count();
         assert!(
-            white_up > 100 && black_up < -100,
-            "{white_up} {black_up}"
+            right * 10 >= judged.len() * 9,
+            "{right} of {} judged right",
+            judged.len()
         );
-        // From Black's side, the same positions score the other way round.
-        assert!(up("3k4/8/8/8/2Q5/8/8/4K3 b - - 0 1") < -100);
     }
 
     #[test]
@@ -547,7 +565,7 @@ mod tests {
             scale: 400,
             lr: 0.01,
             batch: 8,
-            seed: 1,
+            seed: 3,
         };
         let e = fit_network(&v, &data, &fit, &mut |_, _| Ok(()))
             .unwrap_err()
