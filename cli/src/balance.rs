@@ -87,6 +87,8 @@ pub fn run(a: BalanceArgs) -> crate::error::Result {
         max_plies: a.max_plies,
         hash_mb: a.hash.min(u32::MAX as usize) as u32,
         event: "fairyforge balance".into(),
+        net_a: None,
+        net_b: None,
         kind: ShardKind::Match,
     };
     let mut specs = shards(&template, games, 0);

@@ -233,6 +233,8 @@ fn self_play(a: &TrainArgs, variant: &Arc<Variant>, stem: &str) -> crate::error:
         max_plies: a.max_plies,
         hash_mb: 16,
         event: "fairyforge train".into(),
+        net_a: None,
+        net_b: None,
         kind: ShardKind::Selfplay,
     };
     let specs = shards(&template, a.games as u64, 0);
@@ -279,8 +281,7 @@ fn rows(v: &Arc<Variant>, samples: &[Sample], fit: &Fit) -> crate::error::Result
             let mut features = Vec::new();
             layout.active(&pos, |f| features.push(f as u32));
             let from_score = 1.0 / (1.0 + (-(s.score as f64) / fit.scale as f64).exp());
-            let target =
-                fit.lambda * s.result.value() as f64 + (1.0 - fit.lambda) * from_score;
+            let target = fit.lambda * s.result.value() as f64 + (1.0 - fit.lambda) * from_score;
             Ok(Row {
                 features,
                 black: pos.side_to_move() == fairyforge::Color::Black,
@@ -430,9 +431,8 @@ pub fn fit_network(
             },
         )?;
     }
-    let values = |var: &Var| -> Result<Vec<f32>, E> {
-        var.as_tensor().flatten_all()?.to_vec1::<f32>()
-    };
+    let values =
+        |var: &Var| -> Result<Vec<f32>, E> { var.as_tensor().flatten_all()?.to_vec1::<f32>() };
     let b2 = values(&b2).map_err(candle)?;
     let parts = FloatParts {
         hidden: n,
@@ -514,10 +514,8 @@ mod tests {
         let data = queen_odds();
         assert!(data.len() > 150, "{}", data.len());
         // One position in five is kept from training, to be judged.
-        let (judged, taught): (Vec<_>, Vec<_>) = data
-            .into_iter()
-            .enumerate()
-            .partition(|(i, _)| i % 5 == 4);
+        let (judged, taught): (Vec<_>, Vec<_>) =
+            data.into_iter().enumerate().partition(|(i, _)| i % 5 == 4);
         let taught: Vec<Sample> = taught.into_iter().map(|(_, s)| s).collect();
         let fit = Fit {
             hidden: 8,
@@ -570,6 +568,9 @@ mod tests {
         let e = fit_network(&v, &data, &fit, &mut |_, _| Ok(()))
             .unwrap_err()
             .to_string();
-        assert!(e.starts_with("position 3 of the data (`8/8 w - - 0 1`): "), "{e}");
+        assert!(
+            e.starts_with("position 3 of the data (`8/8 w - - 0 1`): "),
+            "{e}"
+        );
     }
 }

@@ -137,6 +137,8 @@ pub fn run(a: ValuesArgs) -> crate::error::Result {
                 max_plies: a.max_plies,
                 hash_mb: a.hash.min(u32::MAX as usize) as u32,
                 event: "fairyforge values".into(),
+                net_a: None,
+                net_b: None,
                 kind: ShardKind::Match,
             };
             // The Black half's games are numbered after the White half's, so that the two

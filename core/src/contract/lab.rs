@@ -80,6 +80,13 @@ pub struct ShardSpec {
     /// The PGN records' `Event` tag.
     #[serde(default = "event")]
     pub event: String,
+    /// The network file side A evaluates with (`fairyforge train`; docs/engine.md § The
+    /// learned evaluation): its path, which every machine that plays the shard needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_a: Option<String>,
+    /// Side B's network file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_b: Option<String>,
     /// What the shard plays: a match (the default) or self-play that records training
     /// positions in its games' `samples`.
     #[serde(default, skip_serializing_if = "ShardKind::is_match")]

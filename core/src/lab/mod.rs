@@ -44,6 +44,6 @@ pub use local::{default_jobs, run_local};
 pub use merge::{InOrder, MatchResult, merge};
 pub use openings::Openings;
 pub use player::{Engine, Player, Turn};
-pub use shard::{LabError, engine_name, load_game, play_shard, play_shard_on};
+pub use shard::{LabError, engine_name, load_game, play_shard, play_shard_on, read_network};
 pub use sprt::{Sprt, Verdict};
 pub use stats::Tally;

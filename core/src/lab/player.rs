@@ -2,6 +2,9 @@
 //! budget, and answers a move. [`Engine`] is this library's search with some settings;
 //! the command line adds external engines spoken to over UCI or XBoard.
 
+use std::sync::Arc;
+
+use crate::nnue::Network;
 use crate::search::{Clock, Limits, Score, Searcher, Settings};
 use crate::{Move, Position};
 
@@ -50,6 +53,14 @@ impl Engine {
             searcher: Searcher::with_settings(settings, hash_mb),
             last: None,
         }
+    }
+}
+
+impl Engine {
+    /// Evaluates with `net` in the game it was made for (the hand-set evaluation
+    /// otherwise, and with `None`).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.searcher.set_network(net);
     }
 }
 

@@ -100,9 +100,7 @@ mod tests {
                 // The result is the game's, from the side to move.
                 let want = match g.winner {
                     None => Wdl::Draw,
-                    Some(w) if (w == Side::White) == (p.side_to_move() == Color::White) => {
-                        Wdl::Win
-                    }
+                    Some(w) if (w == Side::White) == (p.side_to_move() == Color::White) => Wdl::Win,
                     Some(_) => Wdl::Loss,
                 };
                 assert_eq!(s.result, want, "{}", s.fen);

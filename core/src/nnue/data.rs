@@ -224,7 +224,10 @@ mod tests {
         );
         assert_eq!(DataSet::read(&text).unwrap(), d);
         // Comments and empty lines are skipped.
-        let commented = text.replace("\n4k3/8/8/8/8/8/8/4K3", "\n# a comment\n\n4k3/8/8/8/8/8/8/4K3");
+        let commented = text.replace(
+            "\n4k3/8/8/8/8/8/8/4K3",
+            "\n# a comment\n\n4k3/8/8/8/8/8/8/4K3",
+        );
         assert_eq!(DataSet::read(&commented).unwrap(), d);
     }
 

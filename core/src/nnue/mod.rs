@@ -24,9 +24,9 @@ mod layout;
 mod network;
 
 pub use accumulator::{Accumulator, Touched};
+pub use data::{DataError, DataSet, Sample, Wdl};
 pub use file::NetworkError;
 pub use layout::Layout;
-pub use data::{DataError, DataSet, Sample, Wdl};
 pub use network::{Bounds, FloatParts, MAX_HIDDEN, Network, Parts, QA, QB};
 
 #[cfg(test)]

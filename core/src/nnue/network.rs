@@ -176,7 +176,12 @@ impl Network {
     pub fn quantize(v: &Arc<Variant>, f: &FloatParts) -> Result<Network, NetworkError> {
         let layout = Layout::new(v);
         let b = Network::bounds(&layout);
-        let all = f.bias.iter().chain(&f.weights).chain(&f.out).chain(&f.out_bias);
+        let all = f
+            .bias
+            .iter()
+            .chain(&f.weights)
+            .chain(&f.out)
+            .chain(&f.out_bias);
         if let Some(x) = all.clone().find(|x| !x.is_finite()) {
             return Err(NetworkError::Range(format!(
                 "a weight of {x}: the training diverged; train with a smaller learning rate"
