@@ -332,7 +332,7 @@ pub fn fit_network(
     let (f, n) = (layout.features(), fit.hidden);
     let dev = device();
     let candle = |e: E| format!("training failed: {e}");
-    let mut rng = Rng(fit.seed ^ 0x5eed_0f_7a1e);
+    let mut rng = Rng(fit.seed ^ 0x005e_ed0f_7a1e);
     // First weights: inputs small enough that the typical position's units start in
     // their range, outputs around 1 / sqrt(n).
     let typical = (rows.iter().map(|r| r.features.len()).sum::<usize>() / rows.len()).max(1);
