@@ -229,7 +229,9 @@ fn self_play(a: &TrainArgs, variant: &Arc<Variant>, stem: &str) -> crate::error:
         a: a.engine.clone(),
         b: a.engine.clone(),
         limit: MoveLimit::Nodes(a.nodes),
-        limit_b: None,
+        // Side B a quarter more nodes, as `balance` plays: the two games of an opening
+        // (the budgets swap colours) are then two games, not one twice.
+        limit_b: Some(MoveLimit::Nodes(a.nodes + a.nodes / 4)),
         max_plies: a.max_plies,
         hash_mb: 16,
         event: "fairyforge train".into(),
@@ -239,10 +241,11 @@ fn self_play(a: &TrainArgs, variant: &Arc<Variant>, stem: &str) -> crate::error:
     };
     let specs = shards(&template, a.games as u64, 0);
     say!(
-        "{}: {} self-play games, {} nodes a move, openings {}",
+        "{}: {} self-play games, {} and {} nodes a move (the budgets swap colours), openings {}",
         variant.name(),
         a.games,
         a.nodes,
+        a.nodes + a.nodes / 4,
         a.openings
     );
     let results = run_merged(&specs, &a.exec.executor())?;

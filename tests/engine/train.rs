@@ -39,7 +39,10 @@ fn train_writes_a_network_that_analyse_reads() {
     );
     assert_eq!(code, 0, "{err}\n{out}");
     assert!(
-        out.starts_with("Chess: 4 self-play games, 100 nodes a move, openings random-plies:6\n"),
+        out.starts_with(
+            "Chess: 4 self-play games, 100 and 125 nodes a move (the budgets swap colours), \
+             openings random-plies:6\n"
+        ),
         "{out}"
     );
     assert!(out.contains("\nepoch   1: loss 0."), "{out}");
