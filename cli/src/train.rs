@@ -198,12 +198,18 @@ pub fn run(a: TrainArgs) -> crate::error::Result {
             source: e,
         })?;
     let trained = t1.elapsed().as_secs_f64();
+    let first = if a.data.is_some() {
+        format!("{} positions read in {played:.1} s", data.samples.len())
+    } else {
+        format!(
+            "{games} games, {} positions; {played:.1} s of self-play",
+            data.samples.len()
+        )
+    };
     say!(
-        "Wrote {} ({} bytes). Cost: {games} games, {} positions; {played:.1} s of self-play, \
-         {trained:.1} s of training, {:.1} s in all",
+        "Wrote {} ({} bytes). Cost: {first}, {trained:.1} s of training, {:.1} s in all",
         output.display(),
         bytes.len(),
-        data.samples.len(),
         t0.elapsed().as_secs_f64()
     );
     Ok(())
