@@ -8,7 +8,7 @@
 //! itself would play the same game twice), and White's score favours neither budget
 //! (docs/scale.md, "Balance").
 
-use fairyforge::contract::{GameRecord, MoveLimit, ShardSpec, Side};
+use fairyforge::contract::{GameRecord, MoveLimit, ShardKind, ShardSpec, Side};
 use fairyforge::lab::{Openings, balance, difference};
 use fairyforge::values::{score_series, score_svg};
 
@@ -87,6 +87,9 @@ pub fn run(a: BalanceArgs) -> crate::error::Result {
         max_plies: a.max_plies,
         hash_mb: a.hash.min(u32::MAX as usize) as u32,
         event: "fairyforge balance".into(),
+        net_a: None,
+        net_b: None,
+        kind: ShardKind::Match,
     };
     let mut specs = shards(&template, games, 0);
     let with = format!("with {}", a.options.join(", "));

@@ -29,6 +29,7 @@ mod publish;
 mod serve;
 mod site;
 mod testfile;
+mod train;
 mod tune;
 mod values;
 mod wasm;
@@ -139,6 +140,10 @@ enum Command {
     /// Fit the evaluation's weights to the results of games played by `match` (see
     /// docs/engine.md).
     Tune(tune::TuneArgs),
+    /// Train a network for a game's evaluation: self-play games, their positions scored
+    /// by the search, a network fitted to them, written for `analyse --net` and `match`
+    /// (see docs/engine.md).
+    Train(train::TrainArgs),
     /// Translate a section of Fairy-Stockfish's variants.ini into a game file, listing
     /// what the format cannot express (see docs/interop.md).
     Import(interop::ImportArgs),
@@ -325,6 +330,7 @@ fn run(cli: Cli) -> Result {
         Command::Values(args) => values::run(args)?,
         Command::Uci => protocol::uci::run()?,
         Command::Tune(args) => tune::run(args)?,
+        Command::Train(args) => train::run(args)?,
         Command::Xboard => protocol::xboard::run()?,
         Command::Serve(args) => serve::run(args)?,
         Command::Site(args) => site::run(args)?,

@@ -12,7 +12,7 @@
 
 use std::time::Duration;
 
-use fairyforge::contract::{GameRecord, MoveLimit, ShardSpec, Side};
+use fairyforge::contract::{GameRecord, MoveLimit, ShardKind, ShardSpec, Side};
 use fairyforge::lab::Openings;
 use fairyforge::values::{self, FitSettings, SetupResult, score_series};
 
@@ -137,6 +137,9 @@ pub fn run(a: ValuesArgs) -> crate::error::Result {
                 max_plies: a.max_plies,
                 hash_mb: a.hash.min(u32::MAX as usize) as u32,
                 event: "fairyforge values".into(),
+                net_a: None,
+                net_b: None,
+                kind: ShardKind::Match,
             };
             // The Black half's games are numbered after the White half's, so that the two
             // merge into one match per setup and their openings differ.

@@ -10,6 +10,7 @@ mod perft;
 mod properties;
 mod protocols;
 mod search;
+mod train;
 mod values;
 
 use fairyforge_tests::Binary;

@@ -18,7 +18,7 @@ use std::sync::mpsc::channel;
 use std::time::Duration;
 
 use fairyforge::Position;
-use fairyforge::contract::{GameRecord, GameScore, MoveLimit, ShardResult, ShardSpec};
+use fairyforge::contract::{GameRecord, GameScore, MoveLimit, ShardKind, ShardResult, ShardSpec};
 use fairyforge::lab::{Control, InOrder, Match, Openings, Sprt, Tally, TimeControl, Verdict};
 
 use crate::lab::{ExecArgs, Executor, Progress};
@@ -72,6 +72,13 @@ pub struct MatchArgs {
     /// Side B, as side A.
     #[arg(long, default_value = "modern")]
     b: String,
+    /// A network file side A evaluates with (`fairyforge train`); with --nodes, --depth
+    /// or --time.
+    #[arg(long, value_name = "FILE")]
+    net_a: Option<String>,
+    /// A network file side B evaluates with.
+    #[arg(long, value_name = "FILE")]
+    net_b: Option<String>,
     /// A game still going after this many plies is a draw.
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_plies: u32,
@@ -225,7 +232,19 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
     let game = std::path::Path::new(&a.variant)
         .file_stem()
         .map_or_else(|| a.variant.clone(), |s| s.to_string_lossy().into_owned());
-    let names = [specs[0].name(), specs[1].name()];
+    let mut names = [specs[0].name(), specs[1].name()];
+    for (i, (net, flag)) in [(&a.net_a, "--net-a"), (&a.net_b, "--net-b")]
+        .into_iter()
+        .enumerate()
+    {
+        if let Some(path) = net {
+            if !matches!(specs[i], Spec::Internal(_)) {
+                return Err(format!("{flag}: only fairyforge's own engine reads a network").into());
+            }
+            fairyforge::lab::read_network(&variant, path)?;
+            names[i] = format!("{} (network {path})", names[i]);
+        }
+    }
     let controls = [control, control_b];
     // This program's engine on both sides, each move with a budget: the match is a job
     // of shards. External engines and game clocks play on this machine's threads.
@@ -233,6 +252,9 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
         ([Spec::Internal(_), Spec::Internal(_)], Some(l)) if control_b == control => Some(l),
         _ => None,
     };
+    if limit.is_none() && (a.net_a.is_some() || a.net_b.is_some()) {
+        return Err("--net-a and --net-b play with --nodes, --depth or --time".into());
+    }
     let exec = a.exec.executor();
     if limit.is_none() && matches!(exec, Executor::Ray { .. }) {
         return Err("--ray plays fairyforge's own engine with --nodes, --depth or --time: external engines and game clocks play on this machine".into());
@@ -318,6 +340,12 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
     outcome
 }
 
+/// A file's path as every worker reads it: absolute.
+fn absolute(path: &str) -> String {
+    std::fs::canonicalize(path)
+        .map_or_else(|_| path.to_string(), |p| p.to_string_lossy().into_owned())
+}
+
 /// The shard every shard of the match is cut from.
 fn shard_template(a: &MatchArgs, game: &str, limit: MoveLimit) -> crate::error::Result<ShardSpec> {
     let (source, dir) = crate::lab::game_source(&a.variant)?;
@@ -340,6 +368,9 @@ fn shard_template(a: &MatchArgs, game: &str, limit: MoveLimit) -> crate::error::
         max_plies: a.max_plies,
         hash_mb: a.hash.min(u32::MAX as usize) as u32,
         event: "fairyforge match".into(),
+        net_a: a.net_a.as_deref().map(absolute),
+        net_b: a.net_b.as_deref().map(absolute),
+        kind: ShardKind::Match,
     })
 }
 

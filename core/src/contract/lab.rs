@@ -80,6 +80,37 @@ pub struct ShardSpec {
     /// The PGN records' `Event` tag.
     #[serde(default = "event")]
     pub event: String,
+    /// The network file side A evaluates with (`fairyforge train`; docs/engine.md § The
+    /// learned evaluation): its path, which every machine that plays the shard needs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_a: Option<String>,
+    /// Side B's network file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net_b: Option<String>,
+    /// What the shard plays: a match (the default) or self-play that records training
+    /// positions in its games' `samples`.
+    #[serde(default, skip_serializing_if = "ShardKind::is_match")]
+    pub kind: ShardKind,
+}
+
+/// What a shard plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ShardKind {
+    /// Games between settings `a` and `b`.
+    #[default]
+    Match,
+    /// Games between settings `a` and `b` (the same, for self-play) whose positions are
+    /// recorded, with the search's score and the game's result, as training data
+    /// (docs/engine.md § Training a network).
+    Selfplay,
+}
+
+impl ShardKind {
+    /// A match?
+    pub fn is_match(&self) -> bool {
+        *self == ShardKind::Match
+    }
 }
 
 fn none() -> String {
@@ -162,4 +193,7 @@ pub struct GameRecord {
     pub plies: u32,
     /// The game as a PGN record.
     pub pgn: String,
+    /// The positions recorded for training, in the order played (self-play shards only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub samples: Vec<crate::nnue::Sample>,
 }

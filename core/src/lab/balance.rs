@@ -251,6 +251,7 @@ mod tests {
             termination: String::new(),
             plies,
             pgn: String::new(),
+            samples: Vec::new(),
         }
     }
 

@@ -8,7 +8,8 @@ use std::time::Duration;
 use web_time::Instant;
 
 use crate::contract::{GameRecord, GameScore, Side};
-use crate::{Color, Position, Variant};
+use crate::search::Score;
+use crate::{Color, Move, Position, Variant};
 
 use super::control::Control;
 use super::openings::Openings;
@@ -44,6 +45,17 @@ pub struct Match {
 /// Plays game `index`: A is White in even games; the opening is that of pair `index / 2`.
 /// `players` are side A's and side B's.
 pub fn play_game(m: &Match, players: &mut [Box<dyn Player>], index: u64) -> GameRecord {
+    play_game_seen(m, players, index, |_, _, _| {})
+}
+
+/// Plays game `index` as [`play_game`] does, and shows `seen` each position a player
+/// moved in (after the opening), the move it chose and the score it gave it.
+pub fn play_game_seen(
+    m: &Match,
+    players: &mut [Box<dyn Player>],
+    index: u64,
+    mut seen: impl FnMut(&Position, &Move, Option<Score>),
+) -> GameRecord {
     let a_white = index.is_multiple_of(2);
     let opening = m.openings.moves(&m.start, m.seed, index / 2);
     let mut pos = m.start.clone();
@@ -108,6 +120,7 @@ pub fn play_game(m: &Match, players: &mut [Box<dyn Player>], index: u64) -> Game
             Err(e) => break (Some(!mover), format!("{} loses: {e}", mover.name())),
         };
         let used = t0.elapsed();
+        seen(&pos, &mv, players[who].last_score());
         if let (Some(tc), Some(c)) = (tcs[mover.index()], clocks.as_mut())
             && !tc.charge(&mut c[mover.index()], used, m.margin)
         {
@@ -154,6 +167,7 @@ pub fn play_game(m: &Match, players: &mut [Box<dyn Player>], index: u64) -> Game
         plies: pos.ply_count() as u32,
         pgn: record.write(),
         termination: reason,
+        samples: Vec::new(),
     }
 }
 

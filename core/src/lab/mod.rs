@@ -16,6 +16,7 @@
 //! - [`player`]: the [`Player`] of one side, and this library's [`Engine`];
 //! - [`game`]: one game played to its end, and its record;
 //! - [`pgn`]: a game as a PGN record;
+//! - [`selfplay`]: self-play that records training positions;
 //! - [`shard`]: a shard played;
 //! - [`merge`](mod@merge): shards' results merged;
 //! - [`local`]: the local executor;
@@ -31,17 +32,18 @@ pub mod merge;
 pub mod openings;
 pub mod pgn;
 pub mod player;
+pub mod selfplay;
 pub mod shard;
 pub mod sprt;
 pub mod stats;
 
 pub use balance::{Balance, balance, difference};
 pub use control::{Control, SideClock, TimeControl};
-pub use game::{Match, play_game};
+pub use game::{Match, play_game, play_game_seen};
 pub use local::{default_jobs, run_local};
 pub use merge::{InOrder, MatchResult, merge};
 pub use openings::Openings;
 pub use player::{Engine, Player, Turn};
-pub use shard::{LabError, engine_name, load_game, play_shard, play_shard_on};
+pub use shard::{LabError, engine_name, load_game, play_shard, play_shard_on, read_network};
 pub use sprt::{Sprt, Verdict};
 pub use stats::Tally;

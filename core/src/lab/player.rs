@@ -2,7 +2,10 @@
 //! budget, and answers a move. [`Engine`] is this library's search with some settings;
 //! the command line adds external engines spoken to over UCI or XBoard.
 
-use crate::search::{Clock, Limits, Searcher, Settings};
+use std::sync::Arc;
+
+use crate::nnue::Network;
+use crate::search::{Clock, Limits, Score, Searcher, Settings};
 use crate::{Move, Position};
 
 use super::control::{Control, SideClock};
@@ -29,12 +32,18 @@ pub trait Player: Send {
     fn new_game(&mut self) -> Result<(), String>;
     /// The move to play.
     fn think(&mut self, turn: &Turn) -> Result<Move, String>;
+    /// The score of the last move's search, for the side that moved, when the player
+    /// knows one (this library's engine does).
+    fn last_score(&self) -> Option<Score> {
+        None
+    }
 }
 
 /// This library's engine with its settings. It forgets everything between games, so a
 /// game searched to a node count or a depth is the same whichever games it played before.
 pub struct Engine {
     searcher: Searcher,
+    last: Option<Score>,
 }
 
 impl Engine {
@@ -42,13 +51,23 @@ impl Engine {
     pub fn new(settings: Settings, hash_mb: usize) -> Engine {
         Engine {
             searcher: Searcher::with_settings(settings, hash_mb),
+            last: None,
         }
+    }
+}
+
+impl Engine {
+    /// Evaluates with `net` in the game it was made for (the hand-set evaluation
+    /// otherwise, and with `None`).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.searcher.set_network(net);
     }
 }
 
 impl Player for Engine {
     fn new_game(&mut self) -> Result<(), String> {
         self.searcher.clear();
+        self.last = None;
         Ok(())
     }
 
@@ -67,9 +86,14 @@ impl Player for Engine {
             }
         };
         let mut pos = turn.pos.clone();
-        self.searcher
-            .search(&mut pos, limits, |_| {})
+        let report = self.searcher.search(&mut pos, limits, |_| {});
+        self.last = report.as_ref().map(|r| r.score);
+        report
             .map(|r| r.best())
             .ok_or_else(|| "no legal move".to_string())
+    }
+
+    fn last_score(&self) -> Option<Score> {
+        self.last
     }
 }

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::contract::{ShardResult, ShardSpec};
+use crate::contract::{ShardKind, ShardResult, ShardSpec};
+use crate::nnue::Network;
 use crate::search::Settings;
 use crate::{LoadError, OptionSetting, Position, Variant};
 
@@ -12,6 +13,7 @@ use super::control::Control;
 use super::game::{Match, play_game};
 use super::openings::Openings;
 use super::player::{Engine, Player};
+use super::selfplay::play_selfplay_game;
 
 /// The largest transposition table a shard may ask for, in megabytes (a terabyte).
 pub const MAX_HASH_MB: u32 = 1 << 20;
@@ -83,7 +85,8 @@ pub fn engine_name(settings: &Settings) -> String {
     format!("fairyforge {settings}")
 }
 
-/// Plays a shard: loads its game and plays its games in order. With a node or depth
+/// Plays a shard: loads its game and plays its games in order (a self-play shard records
+/// its positions too). With a node or depth
 /// limit, the same spec gives the same result on any machine.
 pub fn play_shard(spec: &ShardSpec) -> Result<ShardResult, LabError> {
     let variant = load_game(spec)?;
@@ -95,18 +98,34 @@ pub fn play_shard_on(variant: &Arc<Variant>, spec: &ShardSpec) -> Result<ShardRe
     let m = prepare(variant, spec)?;
     let settings = [&spec.a, &spec.b].map(|s| Settings::parse(s));
     let mut players: Vec<Box<dyn Player>> = Vec::new();
-    for (s, field) in settings.into_iter().zip(["a", "b"]) {
+    let nets = [(&spec.net_a, "net_a"), (&spec.net_b, "net_b")];
+    for ((s, field), (net, net_field)) in settings.into_iter().zip(["a", "b"]).zip(nets) {
         let s = s.map_err(|e| bad(spec, field, e.to_string()))?;
-        players.push(Box::new(Engine::new(s, spec.hash_mb as usize)));
+        let mut engine = Engine::new(s, spec.hash_mb as usize);
+        if let Some(path) = net {
+            engine.set_network(Some(Arc::new(
+                read_network(variant, path).map_err(|e| bad(spec, net_field, e))?,
+            )));
+        }
+        players.push(Box::new(engine));
     }
     let games = (spec.first..spec.first + spec.count)
-        .map(|i| play_game(&m, &mut players, i))
+        .map(|i| match spec.kind {
+            ShardKind::Match => play_game(&m, &mut players, i),
+            ShardKind::Selfplay => play_selfplay_game(&m, &mut players, i),
+        })
         .collect();
     Ok(ShardResult {
         id: spec.id,
         label: spec.label.clone(),
         games,
     })
+}
+
+/// Reads the network file at `path` for the game `v`.
+pub fn read_network(v: &Arc<Variant>, path: &str) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the network {path}: {e}"))?;
+    Network::read(&bytes, v).map_err(|e| format!("the network {path}: {e}"))
 }
 
 /// The match a spec describes, checked.
@@ -276,6 +295,42 @@ mod tests {
             play_shard(&s).unwrap_err().to_string(),
             "shard 3: `limit`: a budget of zero: give at least 1"
         );
+    }
+
+    #[test]
+    fn a_side_evaluates_with_its_network() {
+        let v = Variant::builtin("chess").unwrap();
+        let net = crate::nnue::random(&v, 8, 5);
+        let dir = std::env::temp_dir().join(format!("fairyforge-shard-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("chess.nnue");
+        std::fs::write(&path, net.to_bytes()).unwrap();
+        let path = path.to_string_lossy().into_owned();
+        let plain = play_shard(&spec(0, 0, 2)).unwrap();
+        let mut s = spec(0, 0, 2);
+        s.net_a = Some(path.clone());
+        let with = play_shard(&s).unwrap();
+        assert_eq!(with, play_shard(&s).unwrap());
+        assert_ne!(with.games, plain.games, "the network changes A's moves");
+        s.net_a = Some(format!("{path}.missing"));
+        let e = play_shard(&s).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!(
+                "shard 0: `net_a`: cannot read the network {path}.missing: "
+            )),
+            "{e}"
+        );
+        let mut s = spec(0, 0, 2);
+        s.game = "capablanca".into();
+        s.net_b = Some(path.clone());
+        assert_eq!(
+            play_shard(&s).unwrap_err().to_string(),
+            format!(
+                "shard 0: `net_b`: the network {path}: this network is for `Chess`, not for \
+                 `Capablanca Chess`: a network is read only by the game it was trained for"
+            )
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

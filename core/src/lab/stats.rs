@@ -228,6 +228,7 @@ mod tests {
             termination: reason.into(),
             plies: 100,
             pgn: String::new(),
+            samples: Vec::new(),
         }
     }
 

@@ -8,6 +8,8 @@
 //!   -> one output per side to move, in centipawns; quantized weights, integer arithmetic.
 //! - `file`: the network's file format (versioned, with the game's identity) and its
 //!   errors ([`NetworkError`]): a network for another game is refused.
+//! - [`data`]: training data (positions with the search's score and the game's result)
+//!   in a plain text format, its reader beside its writer.
 //! - [`Accumulator`]: the hidden layer before its activation, kept up to date as moves
 //!   are played from the squares a move empties and fills ([`Touched`]), and equal to
 //!   a full recomputation ([`Accumulator::refresh`]) at every step.
@@ -16,14 +18,16 @@
 //! search (perft, the move generator) pays nothing for them.
 
 mod accumulator;
+pub mod data;
 mod file;
 mod layout;
 mod network;
 
 pub use accumulator::{Accumulator, Touched};
+pub use data::{DataError, DataSet, Sample, Wdl};
 pub use file::NetworkError;
 pub use layout::Layout;
-pub use network::{MAX_HIDDEN, Network, Parts, QA, QB};
+pub use network::{Bounds, FloatParts, MAX_HIDDEN, Network, Parts, QA, QB};
 
 #[cfg(test)]
 pub(crate) use network::tests::random;

@@ -56,6 +56,40 @@ pub struct Parts {
     pub out_bias: [i32; 2],
 }
 
+/// A network's numbers before quantization, as a trainer holds them (the module's float
+/// network): [`Network::quantize`] turns them into a [`Network`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FloatParts {
+    /// Hidden units (1 to [`MAX_HIDDEN`]).
+    pub hidden: usize,
+    /// Centipawns per unit of output.
+    pub scale: i32,
+    /// `hidden` biases of the hidden units.
+    pub bias: Vec<f32>,
+    /// `features x hidden` weights, the first feature's `hidden` first.
+    pub weights: Vec<f32>,
+    /// `2 x hidden` output weights: White to move, then Black to move.
+    pub out: Vec<f32>,
+    /// The output's bias, White to move and Black to move.
+    pub out_bias: [f32; 2],
+}
+
+/// The largest magnitudes of a float network's numbers that quantize without overflow
+/// for a game ([`Network::bounds`]): a trainer clips its weights to them as it learns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bounds {
+    /// A hidden unit's bias.
+    pub bias: f32,
+    /// An input weight.
+    pub weight: f32,
+    /// An output weight.
+    pub out: f32,
+}
+
+/// The bound of a hidden bias, in the activation's units (the unit is saturated far
+/// before it).
+const BIAS_BOUND: i32 = 8;
+
 impl Network {
     /// A network for the game `v` from its numbers, checked: the sizes must fit the
     /// game's [`Layout`], and no sum of the features that can be on together may leave
@@ -117,6 +151,64 @@ impl Network {
             out: p.out,
             out_bias: p.out_bias,
         })
+    }
+
+    /// The bounds within which a float network for a game with this layout quantizes
+    /// without overflow: every sum of features that can be on together, with the bias,
+    /// stays within `i16` once scaled by [`QA`].
+    pub fn bounds(layout: &Layout) -> Bounds {
+        let bias = BIAS_BOUND * QA;
+        let most = layout.most_active().max(1) as i32;
+        let weight = (i16::MAX as i32 - bias) / most;
+        Bounds {
+            bias: BIAS_BOUND as f32,
+            weight: weight as f32 / QA as f32,
+            out: (i16::MAX as i32 / QB) as f32,
+        }
+    }
+
+    /// Quantizes a float network for the game `v` (the rules of the module's text):
+    /// input weights and hidden biases times [`QA`], output weights times [`QB`], the
+    /// output's biases times `QA * QB`, each rounded to the nearest integer. Numbers
+    /// beyond [`Network::bounds`] are clipped to them first (a trainer that clips as it
+    /// learns loses nothing here); a number that is not finite, or sizes that do not fit
+    /// the game, are refused.
+    pub fn quantize(v: &Arc<Variant>, f: &FloatParts) -> Result<Network, NetworkError> {
+        let layout = Layout::new(v);
+        let b = Network::bounds(&layout);
+        let all = f
+            .bias
+            .iter()
+            .chain(&f.weights)
+            .chain(&f.out)
+            .chain(&f.out_bias);
+        if let Some(x) = all.clone().find(|x| !x.is_finite()) {
+            return Err(NetworkError::Range(format!(
+                "a weight of {x}: the training diverged; train with a smaller learning rate"
+            )));
+        }
+        let q = |xs: &[f32], bound: f32, scale: i32| -> Vec<i16> {
+            xs.iter()
+                .map(|&x| (x.clamp(-bound, bound) * scale as f32).round() as i16)
+                .collect()
+        };
+        let out_bias = f.out_bias.map(|x| {
+            (x as f64 * (QA * QB) as f64)
+                .round()
+                .clamp(i32::MIN as f64, i32::MAX as f64) as i32
+        });
+        Network::checked(
+            v.name().to_string(),
+            layout,
+            Parts {
+                hidden: f.hidden,
+                scale: f.scale,
+                bias: q(&f.bias, b.bias, QA),
+                weights: q(&f.weights, b.weight, QA),
+                out: q(&f.out, b.out, QB),
+                out_bias,
+            },
+        )
     }
 
     /// The numbers of the network.
@@ -241,6 +333,43 @@ pub(crate) mod tests {
         let p = Position::from_fen(&v, "4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap();
         // Black to move: 0.5 x 0.4 + 0.5 x 0 = 0.2, at 100 centipawns: 20.
         assert_eq!(net.evaluate(&p), 20);
+    }
+
+    #[test]
+    fn quantization_rounds_clips_and_keeps_the_output() {
+        let v = Variant::builtin("chess").unwrap();
+        let l = Layout::new(&v);
+        let b = Network::bounds(&l);
+        // 64 squares: (32767 - 8 x 255) / 64 = 480 in units of 1/255.
+        assert_eq!((b.bias, b.weight * QA as f32, b.out), (8.0, 480.0, 511.0));
+        let n = 2;
+        let mut f = FloatParts {
+            hidden: n,
+            scale: 400,
+            bias: vec![0.5, -20.0],
+            weights: vec![0.0; l.features() * n],
+            out: vec![1.0, -0.25, 600.0, 0.5],
+            out_bias: [0.125, -0.5],
+        };
+        // Every feature at the bound, one above it (clipped).
+        f.weights.iter_mut().for_each(|w| *w = b.weight);
+        f.weights[1] = 3.0;
+        let net = Network::quantize(&v, &f).unwrap();
+        let p = net.parts();
+        assert_eq!(p.bias, vec![128, -2040]);
+        assert_eq!((p.weights[0], p.weights[1]), (480, 480));
+        assert_eq!(p.out, vec![64, -16, 32704, 32]);
+        assert_eq!(p.out_bias, [2040, -8160]);
+        // The integer network computes what the float one does, to the rounding: White
+        // to move at the start, unit 0 saturated (0.5 + 32 x 1.88), unit 1 at
+        // -20 -> -8 + 32 x 1.88 = 52 saturated too: 0.125 + 1.0 - 0.25 = 0.875 x 400.
+        assert_eq!(net.evaluate(&Position::start(&v)), 350);
+        f.out[0] = f32::NAN;
+        assert_eq!(
+            Network::quantize(&v, &f).unwrap_err().to_string(),
+            "the network's numbers are out of range: a weight of NaN: the training \
+             diverged; train with a smaller learning rate"
+        );
     }
 
     #[test]
