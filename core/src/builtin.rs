@@ -76,6 +76,8 @@ pub const GAMES: &[(&str, &str)] = &[
     ),
     ("3check", include_str!("../../variants/3check.toml")),
     ("5check", include_str!("../../variants/5check.toml")),
+    ("crazyhouse", include_str!("../../variants/crazyhouse.toml")),
+    ("minishogi", include_str!("../../variants/minishogi.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

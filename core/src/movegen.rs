@@ -117,6 +117,10 @@ struct Promoting<'a> {
     moves: Moves<'a>,
     rule: &'a PromoRule,
     us: Color,
+    /// The move starts in the zone of a `from-zone` rule: every move may promote.
+    leaving: bool,
+    /// Where the piece could never move again: promotion is forced there.
+    dead: &'a SquareSet,
 }
 
 impl Sink for Promoting<'_> {
@@ -127,14 +131,14 @@ impl Sink for Promoting<'_> {
         }
         let m = Move::board(self.moves.from, t.to, t.extra, t.kind);
         let out = &mut *self.moves.out;
-        if !self.rule.zone[self.us].contains(t.to) {
+        if !self.leaving && !self.rule.zone[self.us].contains(t.to) {
             out.push(m);
             return;
         }
         for &c in &self.rule.choices {
             out.push(m.promoting(c));
         }
-        if !self.rule.mandatory {
+        if !self.rule.mandatory && !self.dead.contains(t.to) {
             out.push(m);
         }
     }
@@ -166,7 +170,13 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
                 }
             }
             Some(rule) => {
-                let mut sink = Promoting { moves, rule, us };
+                let mut sink = Promoting {
+                    moves,
+                    rule,
+                    us,
+                    leaving: rule.leaving && rule.zone[us].contains(from),
+                    dead: &v.dead[(kind, us)],
+                };
                 for atom in atoms {
                     targets(atom, &v.rays, &live, us, &mut sink);
                 }
@@ -205,8 +215,21 @@ fn drops(pos: &Position, us: Color, out: &mut Vec<Move>) {
         if reserves[k.index()] == 0 {
             continue;
         }
-        for &(sq, push) in &v.drops[(k, us)].squares {
-            if board[sq.index()].is_some() {
+        let table = &v.drops[(k, us)];
+        // `one-per-file`: the files holding a piece of this kind and side.
+        let mut files = 0u32;
+        if table.one_per_file {
+            let own = crate::types::Piece::new(k, us);
+            for &sq in pos.pieces_of(us) {
+                if board[sq.index()] == own {
+                    files |= 1 << v.geometry.coords(sq).0;
+                }
+            }
+        }
+        for &(sq, push) in &table.squares {
+            if board[sq.index()].is_some()
+                || (files != 0 && files & (1 << v.geometry.coords(sq).0) != 0)
+            {
                 continue;
             }
             out.push(Move::drop(k, sq, sq));

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use crate::moves::{Move, MoveKind};
 use crate::setup::{self, MAX_COUNTER, Setup, SetupData, SetupError};
+use crate::sqset::SquareSet;
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
@@ -77,6 +78,9 @@ struct Undo {
     fullmove: u32,
     checks: ByColor<u8>,
     hash: u64,
+    /// `captures-to-hand` games only: which of the moved piece (1), the captured piece (2)
+    /// and the piece captured besides (4) were promoted pieces.
+    hand: u8,
 }
 
 /// What a null move (the side to move passes, for the search) changed.
@@ -109,6 +113,9 @@ pub struct Position {
     halfmove: u32,
     fullmove: u32,
     reserves: ByColor<[u8; MAX_KINDS]>,
+    /// The squares of promoted pieces, which return to a reserve as the piece they were
+    /// (`captures-to-hand`, docs/format.md § Reserves and drops); always empty in other games.
+    promoted: SquareSet,
     /// In an n-check game, the checks each side still has to give (docs/format.md § The end of the game).
     checks: ByColor<u8>,
     king: ByColor<Square>,
@@ -162,6 +169,7 @@ impl PartialEq for Position {
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
             && self.reserves == o.reserves
+            && self.promoted == o.promoted
             && self.checks == o.checks
             && self.king == o.king
             && self.hash == o.hash
@@ -196,6 +204,7 @@ impl Position {
     fn setup_data(&self) -> SetupData {
         SetupData {
             board: self.board.clone(),
+            promoted: self.promoted,
             side: self.side,
             castling: self.castling,
             ep_from: self.ep.from,
@@ -222,6 +231,7 @@ impl Position {
             halfmove: p.halfmove,
             fullmove: p.fullmove,
             reserves: p.reserves,
+            promoted: p.promoted,
             checks: p.checks.unwrap_or({
                 let n = variant.def.end.checks;
                 ByColor::new(n, n)
@@ -365,6 +375,7 @@ impl Position {
             fullmove: self.fullmove,
             checks: self.checks,
             hash: self.hash,
+            hand: 0,
         };
         self.hash ^= self.ep.key(&self.variant);
         self.ep = EnPassant::NONE;
@@ -387,6 +398,7 @@ impl Position {
                 self.clear_rights([m.from(), rook_from, Square::NONE]);
                 false
             }
+            _ if self.variant.to_hand => self.play_hand_move(m, us, &mut undo),
             _ => self.play_board_move(m, us, &mut undo),
         };
         // The counters stop at the largest a position string may give (no wrap).
@@ -443,6 +455,88 @@ impl Position {
             self.set_double_step(m);
         }
         reset
+    }
+
+    /// A piece moves on the board in a `captures-to-hand` game (docs/format.md § Reserves
+    /// and drops): as [`Position::play_board_move`], and each captured piece goes to the
+    /// mover's reserve, a promoted one as the piece it was; the promoted mark follows the
+    /// piece, and a promotion sets it.
+    #[cold]
+    fn play_hand_move(&mut self, m: &Move, us: Color, undo: &mut Undo) -> bool {
+        let (from, to, extra) = (m.from(), m.to(), m.extra_square());
+        let mut hand = 0;
+        if self.promoted.contains(from) {
+            hand |= 1;
+            self.set_promoted(from, false);
+        }
+        if extra.is_some() && self.board[extra.index()].is_some() && self.capture_to_hand(extra, us)
+        {
+            hand |= 4;
+        }
+        if self.board[to.index()].is_some() && self.capture_to_hand(to, us) {
+            hand |= 2;
+        }
+        let reset = self.play_board_move(m, us, undo);
+        if hand & 1 != 0 || m.promotion().is_some() {
+            self.set_promoted(to, true);
+        }
+        undo.hand = hand;
+        reset
+    }
+
+    /// The piece on `sq`, captured by `us`, goes to `us`'s reserve (as the piece it was,
+    /// if promoted). It stays on its square for [`Position::play_board_move`] to take.
+    /// Returns whether it was a promoted piece.
+    fn capture_to_hand(&mut self, sq: Square, us: Color) -> bool {
+        let kind = self.board[sq.index()].kind();
+        let promoted = self.promoted.contains(sq);
+        let back = match self.variant.origin[kind.index()] {
+            Some(o) if promoted => o,
+            _ => kind,
+        };
+        if promoted {
+            self.set_promoted(sq, false);
+        }
+        let count = self.reserves[us][back.index()];
+        self.set_reserve(us, back, count.saturating_add(1));
+        promoted
+    }
+
+    /// Marks or unmarks the piece on `sq` as promoted, with the hash.
+    fn set_promoted(&mut self, sq: Square, on: bool) {
+        if self.promoted.contains(sq) != on {
+            if on {
+                self.promoted.insert(sq);
+            } else {
+                self.promoted.remove(sq);
+            }
+            self.hash ^= self.variant.zobrist.promoted(sq);
+        }
+    }
+
+    /// Takes back a board move of a `captures-to-hand` game: the reserve and the promoted
+    /// marks (the board is put back by the caller).
+    #[cold]
+    fn undo_hand_move(&mut self, m: &Move, us: Color, u: &Undo) {
+        let (from, to, extra) = (m.from(), m.to(), m.extra_square());
+        self.promoted.remove(to);
+        if u.hand & 1 != 0 {
+            self.promoted.insert(from);
+        }
+        for (sq, p, bit) in [(to, u.captured, 2), (extra, u.captured_extra, 4)] {
+            if p.is_empty() {
+                continue;
+            }
+            let promoted = u.hand & bit != 0;
+            let back = match self.variant.origin[p.kind().index()] {
+                Some(o) if promoted => o,
+                _ => p.kind(),
+            };
+            self.reserves[us][back.index()] -= 1;
+            if promoted {
+                self.promoted.insert(sq);
+            }
+        }
     }
 
     /// Clears the castling rights of a move touching these squares (rules.md § Castling).
@@ -503,6 +597,9 @@ impl Position {
                 self.put(rook_from, rook);
             }
             _ => {
+                if self.variant.to_hand {
+                    self.undo_hand_move(&m, us, &u);
+                }
                 self.remove(m.to());
                 if u.captured.is_some() {
                     self.put(m.to(), u.captured);
@@ -561,6 +658,9 @@ impl Position {
             for (k, &count) in counts.iter().enumerate() {
                 h ^= z.reserve(c, Kind::new(k), count);
             }
+        }
+        for sq in self.promoted.iter() {
+            h ^= z.promoted(sq);
         }
         if v.def.end.checks > 0 {
             for c in Color::BOTH {
@@ -694,6 +794,7 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             reserves: self.reserves,
+            promoted: self.promoted,
             checks: self.checks,
             king: self.king,
             lists,

@@ -51,7 +51,13 @@ const GAMES: &[(&str, &[&str], Option<&str>)] = &[
     ),
     ("pick-the-piece", &[], None),
     ("air-and-trench-warfare", &[], None),
+    // Captures to the reserve, promoted pieces marked (`~`, `+P`): docs/format.md § Reserves and drops.
+    ("crazyhouse", &[], None),
+    ("minishogi", &[], Some(MINISHOGI)),
 ];
+
+/// Minishogi's start (it has no castling, which the coverage test asks of a start).
+const MINISHOGI: &str = "rbsgk/4p/5/P4/KGSBR[] w - - 0 1";
 
 const KINGS_OUT: &str = "ff/gr6rg/ppp4ppp/10/3K6/10/10/6k3/10/PPP4PPP/GR6RG/FF[JJJJjjjj] w - - 0 1";
 const KINGS_OUT_STEALTH: &str =

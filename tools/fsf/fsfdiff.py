@@ -63,6 +63,8 @@ SHARED: Dict[str, str] = {
     "kingofthehill": "kingofthehill",
     "3check": "3check",
     "5check": "5check",
+    "crazyhouse": "crazyhouse",
+    "minishogi": "minishogi",
 }
 
 #: The repository's folder of game files.
@@ -206,7 +208,9 @@ def play_one(game: str, variant: "fairyforge.Variant", rng: random.Random, plies
     is asked from its own position string of the previous ply and the move played (so
     its strings are read back at every ply too); fairyforge plays the game through."""
     fsf = SHARED[game]
-    fen = pyffish.start_fen(fsf)
+    # Read back: Fairy-Stockfish's start strings of its shogi games are short
+    # (`[-] w 0 1`); the strings it writes are whole.
+    fen = pyffish.get_fen(fsf, pyffish.start_fen(fsf), [])
     pos = fairyforge.Position(variant)
     moves: List[str] = []
     figures.games += 1

@@ -542,6 +542,7 @@ impl Translator<'_> {
             "castlingRookPiecesWhite",
             "castlingRookPiecesBlack",
             "pieceDrops",
+            "capturesToHand",
             "firstRankPawnDrops",
             "promotionZonePawnDrops",
             "whiteDropRegion",
@@ -929,6 +930,9 @@ impl Translator<'_> {
         );
         let _ = writeln!(out, "setup = {}", quote(&setup));
         out.push_str(&drop_zone);
+        if self.bool("capturesToHand", false) {
+            out.push_str("captures-to-hand = true\n");
+        }
         out.push_str(&scepter);
         let _ = writeln!(out, "\n[board]\nfiles = {files}\nranks = {ranks}");
         for o in &outs {
