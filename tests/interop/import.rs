@@ -56,7 +56,7 @@ fn what_cannot_be_translated_is_reported_at_its_line_and_column() {
             (Code::Untranslatable, 75, 20),
             (Code::Untranslatable, 76, 1),
             (Code::Untranslatable, 77, 1),
-            (Code::Untranslatable, 78, 1),
+            // Line 78, `capturesToHand = true`, is translated (`captures-to-hand`).
             (Code::Untranslatable, 80, 1),
             (Code::Untranslatable, 81, 1),
             (Code::Untranslatable, 82, 12),
