@@ -11,6 +11,7 @@
 
 use std::time::Duration;
 
+use fairyforge::nnue::Network;
 use fairyforge::search::{Limits, Report, Searcher, Settings};
 
 use crate::error::{Error, Result};
@@ -36,6 +37,10 @@ pub struct AnalyseArgs {
     /// Engine settings (`classic`, `lmr=off`, `eval.tempo=20`, ...): see docs/engine.md.
     #[arg(long, default_value = "modern")]
     engine: String,
+    /// A network file to evaluate with (docs/engine.md, "The learned evaluation"): it
+    /// must have been made for this game.
+    #[arg(long, value_name = "FILE")]
+    net: Option<std::path::PathBuf>,
 }
 
 impl AnalyseArgs {
@@ -64,6 +69,13 @@ pub fn run(a: AnalyseArgs) -> Result {
     };
     let settings = Settings::parse(&a.engine).map_err(|e| e.to_string())?;
     let mut searcher = Searcher::with_settings(settings, a.hash);
+    if let Some(path) = &a.net {
+        let bytes = std::fs::read(path)
+            .map_err(|e| format!("cannot read the network {}: {e}", path.display()))?;
+        let net = Network::read(&bytes, pos.variant())
+            .map_err(|e| format!("the network {}: {e}", path.display()))?;
+        searcher.set_network(Some(std::sync::Arc::new(net)));
+    }
     if let Some(note) = crate::numbers::hash_note(a.hash, searcher.hash_bytes()) {
         eprintln!("{note}");
     }

@@ -82,7 +82,16 @@ export class Board {
     this.geo = board;
     this.royal = new Set((royal || []).map((l) => l.toUpperCase()));
     this.cells = new Map(board.cells.map((c) => [c.name, c]));
+    this.byCoords = null;
     this.exists = new Set(this.cells.keys());
+  }
+
+  /** The name of the square at a file (from 0) and rank, or null where there is none. */
+  squareAt(file, rank) {
+    if (!this.byCoords) {
+      this.byCoords = new Map([...this.cells.values()].map((c) => [`${c.file},${c.rank}`, c.name]));
+    }
+    return this.byCoords.get(`${file},${rank}`) || null;
   }
 
   /** Where a square is drawn (its top-left corner), seen from White or, flipped, Black. */
@@ -117,6 +126,29 @@ export class Board {
       out.push(
         `<rect class="${cls.join(' ')}" data-square="${name}" x="${x}" y="${y}" width="1" height="1"/>`,
       );
+    }
+    // The zones that confine a piece (a palace, each side's half: the river), outlined
+    // where they meet the rest of the board (`board.regions` of /api/variant).
+    for (const region of g.regions || []) {
+      const inside = new Set(region);
+      const edges = [];
+      for (const name of region) {
+        const { file, rank } = this.cells.get(name);
+        for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+          const next = this.squareAt(file + df, rank + dr);
+          if (!next || inside.has(next)) continue;
+          const a = this.place(name, flip);
+          const b = this.place(next, flip);
+          if (a.x === b.x) {
+            const y = Math.max(a.y, b.y);
+            edges.push(`M${a.x} ${y}h1`);
+          } else {
+            const x = Math.max(a.x, b.x);
+            edges.push(`M${x} ${a.y}v1`);
+          }
+        }
+      }
+      if (edges.length) out.push(`<path class="region" d="${edges.join('')}"/>`);
     }
     // Rank numbers on the left, file letters below.
     for (let r = g.rank_min; r <= g.rank_max; r++) {

@@ -3,6 +3,7 @@
 //! captures it", is `Position::is_attacked_slow`, which tests compare against.)
 
 use crate::atom::{Atom, BoardView, Target, targets};
+use crate::def::Facing;
 use crate::sqset::SquareSet;
 use crate::types::{Color, Kind, Piece, Square};
 use crate::variant::{Probe, Variant};
@@ -228,4 +229,39 @@ pub(crate) fn pinned_first(v: &Variant, board: &[Piece], k: Square, by: Color) -
         }
     }
     out
+}
+
+/// Do royal pieces on `a` and `b` face each other on a line of `facing` (a file, or a file
+/// or a rank), every square between them existing and not `occupied` (docs/format.md §
+/// Royal pieces that may not face each other)? A hole between them closes the line.
+pub(crate) fn royals_face(
+    v: &Variant,
+    a: Square,
+    b: Square,
+    facing: Facing,
+    occupied: impl Fn(Square) -> bool,
+) -> bool {
+    if a.is_none() || b.is_none() {
+        return false;
+    }
+    let g = &v.geometry;
+    let ((fa, ra), (fb, rb)) = (g.coords(a), g.coords(b));
+    let (dx, dy) = if fa == fb {
+        (0, (rb as i32 - ra as i32).signum())
+    } else if ra == rb && facing == Facing::Orthogonal {
+        ((fb as i32 - fa as i32).signum(), 0)
+    } else {
+        return false;
+    };
+    let mut s = a;
+    while let Some(n) = g.offset(s, dx, dy) {
+        if n == b {
+            return true;
+        }
+        if occupied(n) {
+            return false;
+        }
+        s = n;
+    }
+    false
 }

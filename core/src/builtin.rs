@@ -76,6 +76,16 @@ pub const GAMES: &[(&str, &str)] = &[
     ),
     ("3check", include_str!("../../variants/3check.toml")),
     ("5check", include_str!("../../variants/5check.toml")),
+    ("xiangqi", include_str!("../../variants/xiangqi.toml")),
+    (
+        "minixiangqi",
+        include_str!("../../variants/minixiangqi.toml"),
+    ),
+    ("chigorin", include_str!("../../variants/chigorin.toml")),
+    (
+        "sortofalmost",
+        include_str!("../../variants/sortofalmost.toml"),
+    ),
     ("crazyhouse", include_str!("../../variants/crazyhouse.toml")),
     ("minishogi", include_str!("../../variants/minishogi.toml")),
 ];

@@ -70,7 +70,7 @@ codes! {
     RoyalRule => "royal-rule", "a royal piece where one may not be: a pawn, promoting, dropped, in a slot or a reserve, a promotion choice";
     RoyalCount => "royal-count", "a game with no royal piece, or with two";
     BadPromotion => "bad-promotion", "a promotion rule with no choice, or without a suffix and with several choices";
-    TwoPromotions => "two-promotions", "a piece in two promotion rules";
+    TwoPromotions => "two-promotions", "a piece in two promotion rules of one side";
     NoDropZone => "no-drop-zone", "a piece in a reserve with nowhere to be dropped";
     BadCastling => "bad-castling", "a castling rook off the king's rank";
     UnknownSlot => "unknown-slot", "a slot of the parent game that does not exist";

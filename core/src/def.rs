@@ -209,6 +209,8 @@ pub struct PromotionDef {
     /// Shogi's writing: the promoted piece is `+` and the letter of the piece it was in
     /// position strings, and a promotion's move text ends with `+`.
     pub plus: bool,
+    /// The side whose pieces the rule is for; `None` for both.
+    pub side: Option<crate::types::Color>,
     pub span: Span,
 }
 
@@ -264,6 +266,11 @@ pub struct VariantDef {
     pub scepter: Option<ScepterDef>,
     /// The `[end]` table: results besides checkmate (docs/format.md § The end of the game).
     pub end: EndDef,
+    /// The lines on which the royal pieces may not face each other (docs/format.md § Royal
+    /// pieces that may not face each other); `None` when they may.
+    pub royal_facing: Option<Facing>,
+    /// Where the file says `royal-facing` (its value), for messages about it.
+    pub royal_facing_span: Option<Span>,
     pub options: Vec<OptionDef>,
     pub slots: Vec<SlotDef>,
     /// Each side's reserve, replacing the one in the setup string.
@@ -282,6 +289,16 @@ pub struct ScepterDef {
     pub win: bool,
     /// Its `zone`, or the `scepter` table without one.
     pub span: Span,
+}
+
+/// The lines on which two royal pieces may not face each other with nothing between
+/// them (`royal-facing`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Facing {
+    /// On a file (xiangqi's generals).
+    File,
+    /// On a file or a rank (Fairy-Stockfish's `flyingGeneral`).
+    Orthogonal,
 }
 
 /// The result of a game for one side: `"win"`, `"loss"` or `"draw"`.
@@ -305,6 +322,10 @@ pub struct EndDef {
     pub draw_plies: u32,
     /// The checks a side gives to win (n-check); 0 for no such rule.
     pub checks: u8,
+    /// Where `draw-plies` and `checks` were written, if they were (for the places of
+    /// what `export` cannot write).
+    pub draw_plies_span: Option<Span>,
+    pub checks_span: Option<Span>,
 }
 
 impl Default for EndDef {
@@ -314,6 +335,8 @@ impl Default for EndDef {
             bare_king: false,
             draw_plies: 100,
             checks: 0,
+            draw_plies_span: None,
+            checks_span: None,
         }
     }
 }

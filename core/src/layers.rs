@@ -30,7 +30,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "tools",
-        &["describe", "testfile", "search", "ini", "values"],
+        &["describe", "testfile", "nnue", "search", "ini", "values"],
     ),
     ("front ends", &["contract", "service", "lab"]),
 ];

@@ -51,6 +51,7 @@ pub mod limits;
 mod load;
 mod movegen;
 mod moves;
+pub mod nnue;
 mod notation;
 mod options;
 mod outcome;

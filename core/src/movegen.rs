@@ -5,7 +5,8 @@
 //! once the move buffer has grown, no allocation.
 
 use crate::atom::{BoardView, Sink, Target, targets};
-use crate::attack::{attacked_on, pinned_first};
+use crate::attack::{attacked_on, pinned_first, royals_face};
+use crate::def::Facing;
 use crate::moves::{Move, MoveKind};
 use crate::position::{EnPassant, Position};
 use crate::sqset::SquareSet;
@@ -32,6 +33,23 @@ impl Position {
     #[inline]
     pub(crate) fn gen_pseudo(&self, us: Color, out: &mut Vec<Move>) {
         pseudo(self, us, out)
+    }
+
+    /// Was the move that led here illegal for `c`: is its royal piece attacked, or facing
+    /// the other where the game forbids it (rules.md § Check and legal moves)? For
+    /// searches that play pseudo-legal moves.
+    pub(crate) fn royal_exposed(&self, c: Color) -> bool {
+        let k = self.king(c);
+        if k.is_none() {
+            return false;
+        }
+        let v = &**self.variant();
+        attacked_on(v, self.board(), k, !c)
+            || v.facing.is_some_and(|f| {
+                royals_face(v, k, self.king(!c), f, |s| {
+                    self.board()[s.index()].is_some()
+                })
+            })
     }
 
     /// How many squares the pieces of `c` could move to (see [`mobility`]).
@@ -315,7 +333,7 @@ fn king_path(
     for &t in &opt.transit {
         let saved = board[t.index()];
         board[t.index()] = king;
-        let hit = attacked_on(v, board, t, !us);
+        let hit = attacked_on(v, board, t, !us) || facing_on(v, board, t, us);
         board[t.index()] = saved;
         if hit {
             board[home.index()] = king;
@@ -328,6 +346,22 @@ fn king_path(
         Ok(m)
     } else {
         Err(Refusal::EndsAttacked)
+    }
+}
+
+/// Would the royal piece of `us` on `t` face the other's where the game forbids it (the
+/// castling king's transit squares)? False in games without `royal-facing`.
+#[inline]
+fn facing_on(v: &Variant, board: &[Piece], t: Square, us: Color) -> bool {
+    let (Some(facing), Some(royal)) = (v.facing, v.royal) else {
+        return false;
+    };
+    let theirs = Piece::new(royal, !us);
+    match board.iter().position(|p| *p == theirs) {
+        Some(i) => royals_face(v, t, Square(i as u16), facing, |s| {
+            board[s.index()].is_some()
+        }),
+        None => false,
     }
 }
 
@@ -395,9 +429,55 @@ pub(crate) fn legal(pos: &mut Position, out: &mut Vec<Move>) {
             }
         }
     }
+    let facing = v.facing.is_some();
     if v.castling.is_some() {
         castling(pos, us, in_check, out);
     }
+    if facing {
+        drop_facing(pos, us, out);
+    }
+}
+
+/// Removes the moves after which the royal pieces face each other where the game forbids
+/// it (docs/format.md § Royal pieces that may not face each other): such a move is illegal,
+/// like a move into check. Only games with `royal-facing` come here.
+#[cold]
+#[inline(never)]
+fn drop_facing(pos: &Position, us: Color, out: &mut Vec<Move>) {
+    let (ours, theirs) = (pos.king(us), pos.king(!us));
+    let (v, board) = (&**pos.variant(), pos.board());
+    let Some(facing) = v.facing else { return };
+    if ours.is_none() || theirs.is_none() {
+        return;
+    }
+    let g = &v.geometry;
+    let (of, or) = g.coords(ours);
+    let (tf, tr) = g.coords(theirs);
+    // Unless the royal piece moves, the royal pieces can face each other afterwards only
+    // if they share a line now.
+    let aligned = of == tf || (or == tr && facing == Facing::Orthogonal);
+    out.retain(|m| {
+        let moves_king =
+            m.kind() == MoveKind::Castle || (m.kind() != MoveKind::Drop && m.from() == ours);
+        if !moves_king && !aligned {
+            return true;
+        }
+        // The squares the move empties and fills (the board itself is not changed).
+        let none = Square::NONE;
+        let (emptied, filled) = match m.kind() {
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = m.castling_rook().unwrap_or((m.from(), m.to()));
+                ([m.from(), rook_from, none], [m.to(), rook_to])
+            }
+            MoveKind::Drop => ([none; 3], [m.to(), none]),
+            _ => ([m.from(), m.extra_square(), none], [m.to(), none]),
+        };
+        let occupied = |s: Square| {
+            filled.contains(&s) || (!emptied.contains(&s) && board[s.index()].is_some())
+        };
+        let k = if moves_king { m.to() } else { ours };
+        !royals_face(v, k, theirs, facing, occupied)
+    });
 }
 
 /// Applies a move to the board only (no lists, hash or counters), for legality tests.

@@ -9,10 +9,15 @@ use crate::position::Position;
 /// move buffer per ply.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     let mut bufs: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
-    count(pos, depth, &mut bufs)
+    // Whether the game counts checks is asked once here, not at every move.
+    if pos.counts_checks() {
+        count::<true>(pos, depth, &mut bufs)
+    } else {
+        count::<false>(pos, depth, &mut bufs)
+    }
 }
 
-fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+fn count<const CHECKS: bool>(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -23,8 +28,8 @@ fn count(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     }
     let mut n = 0;
     for &m in buf.iter() {
-        pos.play_unchecked(&m);
-        n += count(pos, depth - 1, rest);
+        pos.play_as::<CHECKS>(&m);
+        n += count::<CHECKS>(pos, depth - 1, rest);
         pos.undo();
     }
     n

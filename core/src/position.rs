@@ -13,7 +13,7 @@ use crate::moves::{Move, MoveKind};
 use crate::setup::{self, MAX_COUNTER, Setup, SetupData, SetupError};
 use crate::sqset::SquareSet;
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
-use crate::variant::Variant;
+use crate::variant::{END_SCEPTER, Variant};
 
 /// The last move's en-passant line (rules.md § En passant): it went from `from` to `to` in `steps` equal
 /// steps, and the squares between are the targets. `to` is the piece a capture en passant
@@ -66,17 +66,28 @@ impl EnPassant {
     }
 }
 
+/// What a move may take away that taking it back restores as it was: the castling rights
+/// and, in an n-check game, the checks each side still has to give (docs/format.md § The
+/// end of the game). One word of four bytes, so that saving it with each move and
+/// restoring it costs what the castling rights alone cost, whether the game counts checks
+/// or not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(C, align(4))]
+struct Rights {
+    castling: CastlingRights,
+    checks: ByColor<u8>,
+}
+
 #[derive(Clone, Debug)]
 struct Undo {
     mv: Move,
     moved: Piece,
     captured: Piece,
     captured_extra: Piece,
-    castling: CastlingRights,
+    rights: Rights,
     ep: EnPassant,
     halfmove: u32,
     fullmove: u32,
-    checks: ByColor<u8>,
     hash: u64,
     /// `captures-to-hand` games only: which of the moved piece (1), the captured piece (2)
     /// and the piece captured besides (4) were promoted pieces.
@@ -108,7 +119,9 @@ pub struct Position {
     variant: Arc<Variant>,
     board: Vec<Piece>,
     side: Color,
-    castling: CastlingRights,
+    /// The castling rights and, in an n-check game, the checks each side still has to
+    /// give (docs/format.md § The end of the game).
+    rights: Rights,
     ep: EnPassant,
     halfmove: u32,
     fullmove: u32,
@@ -116,8 +129,6 @@ pub struct Position {
     /// The squares of promoted pieces, which return to a reserve as the piece they were
     /// (`captures-to-hand`, docs/format.md § Reserves and drops); always empty in other games.
     promoted: SquareSet,
-    /// In an n-check game, the checks each side still has to give (docs/format.md § The end of the game).
-    checks: ByColor<u8>,
     king: ByColor<Square>,
     /// The squares of each side's pieces, in no order, and each square's place in its list.
     lists: ByColor<Vec<Square>>,
@@ -164,13 +175,12 @@ impl PartialEq for Position {
     fn eq(&self, o: &Position) -> bool {
         self.board == o.board
             && self.side == o.side
-            && self.castling == o.castling
+            && self.rights == o.rights
             && self.ep == o.ep
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
             && self.reserves == o.reserves
             && self.promoted == o.promoted
-            && self.checks == o.checks
             && self.king == o.king
             && self.hash == o.hash
     }
@@ -206,14 +216,14 @@ impl Position {
             board: self.board.clone(),
             promoted: self.promoted,
             side: self.side,
-            castling: self.castling,
+            castling: self.rights.castling,
             ep_from: self.ep.from,
             ep_to: self.ep.to,
             ep_steps: self.ep.steps,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             reserves: self.reserves,
-            checks: (self.variant.def.end.checks > 0).then_some(self.checks),
+            checks: (self.variant.def.end.checks > 0).then_some(self.rights.checks),
         }
     }
 
@@ -222,7 +232,13 @@ impl Position {
         let mut pos = Position {
             board: vec![Piece::EMPTY; n],
             side: p.side,
-            castling: p.castling,
+            rights: Rights {
+                castling: p.castling,
+                checks: p.checks.unwrap_or({
+                    let n = variant.def.end.checks;
+                    ByColor::new(n, n)
+                }),
+            },
             ep: EnPassant {
                 from: p.ep_from,
                 to: p.ep_to,
@@ -232,10 +248,6 @@ impl Position {
             fullmove: p.fullmove,
             reserves: p.reserves,
             promoted: p.promoted,
-            checks: p.checks.unwrap_or({
-                let n = variant.def.end.checks;
-                ByColor::new(n, n)
-            }),
             king: ByColor::new(Square::NONE, Square::NONE),
             lists: ByColor::new(Vec::with_capacity(n), Vec::with_capacity(n)),
             index: vec![0; n],
@@ -282,7 +294,7 @@ impl Position {
 
     /// The castlings each side may still make (rules.md § Castling).
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.rights.castling
     }
 
     /// The en-passant target squares, in the order the pawn passed them (rules.md § En passant, § Position strings).
@@ -363,17 +375,37 @@ impl Position {
     /// Plays a move without checking it: it must be one of this position's legal moves
     /// (or, for a search, at least pseudo-legal). Fast.
     pub fn play_unchecked(&mut self, m: &Move) {
+        if self.counts_checks() {
+            self.play_as::<true>(m);
+        } else {
+            self.play_as::<false>(m);
+        }
+    }
+
+    /// Does the game count the checks given (n-check, docs/format.md § The end of the
+    /// game)? What [`Position::play_as`] must be told.
+    #[inline]
+    pub(crate) fn counts_checks(&self) -> bool {
+        self.variant.def.end.checks > 0
+    }
+
+    /// [`Position::play_unchecked`] for a caller that knows whether the game counts checks
+    /// (`CHECKS`, [`Position::counts_checks`]) once for many moves, as perft does: a game
+    /// without n-check then plays its moves without asking, and pays nothing for the
+    /// rule.
+    #[inline(always)]
+    pub(crate) fn play_as<const CHECKS: bool>(&mut self, m: &Move) {
+        debug_assert_eq!(CHECKS, self.counts_checks());
         let us = self.side;
         let mut undo = Undo {
             mv: *m,
             moved: Piece::EMPTY,
             captured: Piece::EMPTY,
             captured_extra: Piece::EMPTY,
-            castling: self.castling,
+            rights: self.rights,
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
-            checks: self.checks,
             hash: self.hash,
             hand: 0,
         };
@@ -412,20 +444,19 @@ impl Position {
         }
         self.side = !us;
         self.hash ^= self.variant.zobrist.side;
-        if self.variant.def.end.checks > 0 {
+        if CHECKS {
             self.count_check(us);
         }
         self.history.push(undo);
     }
 
     /// n-check (docs/format.md § The end of the game): after `us` moved, a check it gives counts.
-    #[cold]
     fn count_check(&mut self, us: Color) {
-        let left = self.checks[us];
+        let left = self.rights.checks[us];
         if left > 0 && self.is_check() {
             let z = &self.variant.zobrist;
             self.hash ^= z.checks(us, left) ^ z.checks(us, left - 1);
-            self.checks[us] = left - 1;
+            self.rights.checks[us] = left - 1;
         }
     }
 
@@ -543,16 +574,16 @@ impl Position {
     #[inline]
     fn clear_rights(&mut self, touched: [Square; 3]) {
         let clear = &self.variant.castle_clear;
-        let mut rights = self.castling;
+        let mut rights = self.rights.castling;
         for sq in touched {
             if sq.is_some() {
                 rights = rights.without(clear[sq.index()]);
             }
         }
-        if rights != self.castling {
+        if rights != self.rights.castling {
             let z = &self.variant.zobrist;
-            self.hash ^= z.castling(self.castling) ^ z.castling(rights);
-            self.castling = rights;
+            self.hash ^= z.castling(self.rights.castling) ^ z.castling(rights);
+            self.rights.castling = rights;
         }
     }
 
@@ -610,10 +641,9 @@ impl Position {
                 self.put(m.from(), u.moved);
             }
         }
-        self.castling = u.castling;
+        self.rights = u.rights;
         self.ep = u.ep;
         self.halfmove = u.halfmove;
-        self.checks = u.checks;
         self.hash = u.hash;
         Some(m)
     }
@@ -652,7 +682,7 @@ impl Position {
         if self.side == Color::Black {
             h ^= z.side;
         }
-        h ^= z.castling(self.castling);
+        h ^= z.castling(self.rights.castling);
         h ^= self.ep.key(v);
         for (c, counts) in self.reserves.iter() {
             for (k, &count) in counts.iter().enumerate() {
@@ -664,7 +694,7 @@ impl Position {
         }
         if v.def.end.checks > 0 {
             for c in Color::BOTH {
-                h ^= z.checks(c, self.checks[c]);
+                h ^= z.checks(c, self.rights.checks[c]);
             }
         }
         h
@@ -707,15 +737,26 @@ impl Position {
         self.king[color]
     }
 
-    /// Is the game over by Capture the Scepter (rules.md § Optional rules): does a royal piece stand on a square
-    /// of its side's scepter zone (an opponent's rear square)? A function of the board, so
-    /// that a position reached by play and the same position read from a string agree
-    /// (and the hash, which covers the board, covers it too).
+    /// Is the game over by a rule of the position: a royal piece on a square of its
+    /// side's scepter zone (Capture the Scepter, rules.md § Optional rules), a bare king
+    /// or the checks all given (docs/format.md § The end of the game)? A function of the
+    /// position's state, so that a position reached by play and the same position read
+    /// from a string agree (and the hash, which covers that state, covers it too).
+    ///
+    /// Asked before every generation of moves: the game's rules of this kind are one byte
+    /// of the variant, so a game without them answers at once, a game with Capture the
+    /// Scepter alone asks only for it, and no game pays for a rule it does not have.
     #[inline]
     pub(crate) fn ended(&self) -> bool {
-        self.scepter_holder().is_some()
-            || (self.variant.def.end.bare_king && self.bare_king_loser().is_some())
-            || (self.variant.def.end.checks > 0 && self.checks_winner().is_some())
+        match self.variant.end_rules {
+            0 => false,
+            END_SCEPTER => self.scepter_holder().is_some(),
+            _ => {
+                self.scepter_holder().is_some()
+                    || self.bare_king_loser().is_some()
+                    || self.checks_winner().is_some()
+            }
+        }
     }
 
     /// In an n-check game, the side that has given all its checks (the side that moved
@@ -726,12 +767,12 @@ impl Position {
         }
         [!self.side, self.side]
             .into_iter()
-            .find(|&c| self.checks[c] == 0)
+            .find(|&c| self.rights.checks[c] == 0)
     }
 
     /// The checks `color` still has to give in an n-check game (docs/format.md § The end of the game).
     pub fn checks_left(&self, color: Color) -> u8 {
-        self.checks[color]
+        self.rights.checks[color]
     }
 
     /// The side that loses by the bare king (docs/format.md § The end of the game), if the game has the rule
@@ -789,13 +830,12 @@ impl Position {
             variant: self.variant.clone(),
             board: self.board.clone(),
             side: self.side,
-            castling: self.castling,
+            rights: self.rights,
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             reserves: self.reserves,
             promoted: self.promoted,
-            checks: self.checks,
             king: self.king,
             lists,
             index: self.index.clone(),

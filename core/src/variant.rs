@@ -2,7 +2,7 @@
 //! generation and attack detection read. Built once by `compile`; read-only afterwards.
 
 use crate::atom::{Atom, Over, Ray, RayStep};
-use crate::def::{PieceDef, VariantDef};
+use crate::def::{Facing, PieceDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
 use crate::types::{ByColor, ByPiece, ByPieceSquare, CastlingRights, Color, Kind, Square};
@@ -221,6 +221,13 @@ pub(crate) struct DropTable {
     pub no_mate: bool,
 }
 
+/// A bit of [`Variant::end_rules`]: Capture the Scepter (rules.md § Optional rules).
+pub(crate) const END_SCEPTER: u8 = 1;
+/// A bit of [`Variant::end_rules`]: the bare king (docs/format.md § The end of the game).
+pub(crate) const END_BARE_KING: u8 = 2;
+/// A bit of [`Variant::end_rules`]: n-check (docs/format.md § The end of the game).
+pub(crate) const END_CHECKS: u8 = 4;
+
 /// A variant ready to play: geometry, piece types, compiled tables.
 pub struct Variant {
     pub(crate) name: String,
@@ -261,8 +268,18 @@ pub struct Variant {
     pub(crate) dead: ByPiece<SquareSet>,
     /// Some drop rule makes a checkmate by a drop lose (`no-mate`).
     pub(crate) drop_mate_rule: bool,
+    /// The lines on which the royal pieces may not face each other (docs/format.md § Royal
+    /// pieces that may not face each other); `None` in most games, which never test it.
+    pub(crate) facing: Option<Facing>,
+    /// The rules that end the game from the position alone, as bits: [`END_SCEPTER`]
+    /// (Capture the Scepter), [`END_BARE_KING`], [`END_CHECKS`] (n-check). Move generation
+    /// asks the position only about the rules the game has.
+    pub(crate) end_rules: u8,
     /// Capture the Scepter (rules.md § Optional rules): the zone per colour and whether it wins (else draws).
     pub(crate) scepter: Option<(ByColor<SquareSet>, bool)>,
+    /// The zones that confine a piece (every move of it lands in a zone, `to`), per piece
+    /// and colour, each once: a xiangqi palace, each side's half. The studio outlines them.
+    pub(crate) regions: Vec<SquareSet>,
     /// Names of the optional rules in force.
     pub(crate) enabled: Vec<String>,
     /// What the loader found doubtful in the file (the game loads).
@@ -423,8 +440,16 @@ impl Variant {
 
     /// The piece a `plus` promotion rule makes of `kind` (shogi's `+P`), if any.
     pub(crate) fn plus_kind(&self, kind: Kind) -> Option<Kind> {
-        let r = self.promotion_rule(kind, Color::White)?;
-        (r.plus && r.choices.len() == 1).then(|| r.choices[0])
+        Color::BOTH.into_iter().find_map(|c| {
+            let r = self.promotion_rule(kind, c)?;
+            (r.plus && r.choices.len() == 1).then(|| r.choices[0])
+        })
+    }
+
+    /// The zones that confine a piece, each as its squares (see `regions`): a xiangqi
+    /// palace, each side's half (whose common edge is the river).
+    pub fn regions(&self) -> impl Iterator<Item = Vec<Square>> + '_ {
+        self.regions.iter().map(|set| set.iter().collect())
     }
 
     /// What the loader found doubtful in the game's file, though the game loads: a pawn

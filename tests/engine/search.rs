@@ -296,3 +296,52 @@ fn won_endgames_are_mated() {
         assert!(plies <= within, "{game_name}: {plies}");
     }
 }
+
+/// A network file given to `analyse` evaluates the game it was made for, and is refused
+/// by another game with the game it was made for named.
+#[test]
+fn analyse_evaluates_with_a_network_made_for_the_game() {
+    use fairyforge::Variant;
+    use fairyforge::nnue::{Layout, Network, Parts, QA, QB};
+    let chess = Variant::builtin("chess").unwrap();
+    let features = Layout::new(&chess).features();
+    // Every input weight 0: each position scores its output bias, 1.23 pawns for the side
+    // to move whoever it is.
+    let net = Network::from_parts(
+        &chess,
+        Parts {
+            hidden: 4,
+            scale: 1,
+            bias: vec![0; 4],
+            weights: vec![0; features * 4],
+            out: vec![0; 8],
+            out_bias: [123 * QA * QB; 2],
+        },
+    )
+    .unwrap();
+    let dir = fairyforge_tests::temp_dir("analyse-net");
+    let file = dir.join("chess.nnue");
+    std::fs::write(&file, net.to_bytes()).unwrap();
+    let file = file.to_str().unwrap();
+    let (code, out, err) =
+        super::FAIRYFORGE.run(&["analyse", "chess", "--net", file, "--depth", "1"]);
+    assert_eq!(code, 0, "{err}");
+    // After any move the opponent is to move, at +1.23: the best move scores -123.
+    assert!(out.starts_with("depth 1 score cp -123 "), "{out}");
+    let (code, out, _) = super::FAIRYFORGE.run(&["analyse", "chess", "--depth", "1"]);
+    assert_eq!(code, 0);
+    assert!(
+        !out.contains("score cp -123 "),
+        "the hand-set evaluation: {out}"
+    );
+    let (code, _, err) =
+        super::FAIRYFORGE.run(&["analyse", "capablanca", "--net", file, "--depth", "1"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(&format!(
+            "the network {file}: this network is for `Chess`, not for `Capablanca Chess`: a \
+             network is read only by the game it was trained for"
+        )),
+        "{err}"
+    );
+}

@@ -55,10 +55,9 @@ fn what_cannot_be_translated_is_reported_at_its_line_and_column() {
             (Code::Untranslatable, 75, 18),
             (Code::Untranslatable, 75, 20),
             (Code::Untranslatable, 76, 1),
-            (Code::Untranslatable, 77, 1),
             // Line 78, `capturesToHand = true`, is translated (`captures-to-hand`).
             (Code::Untranslatable, 80, 1),
-            (Code::Untranslatable, 81, 1),
+            (Code::Untranslatable, 81, 18),
             (Code::Untranslatable, 82, 12),
             (Code::UnknownKey, 83, 1),
         ]
@@ -73,7 +72,7 @@ fn what_cannot_be_translated_is_reported_at_its_line_and_column() {
     ]);
     assert_eq!(code, 1);
     assert!(err.ends_with(&format!(
-        "error: {EXAMPLES} [untranslatable]: translated in part: 9 things left out (listed above)\n"
+        "error: {EXAMPLES} [untranslatable]: translated in part: 8 things left out (listed above)\n"
     )));
 }
 
@@ -102,7 +101,7 @@ fn a_text_that_cannot_be_read_is_an_error_at_its_place() {
     assert_eq!(code, 1);
     assert!(
         err.starts_with(&format!(
-            "error: {EXAMPLES} has 9 sections: name one with --variant (sidepawns, knightking,"
+            "error: {EXAMPLES} has 13 sections: name one with --variant (sidepawns, knightking,"
         )),
         "{err}"
     );

@@ -28,4 +28,8 @@ pub const COMPLETE: &[&str] = &[
     "hill",
     "handchess",
     "lazypromo",
+    "sidedpromo",
+    "generals",
+    "bareking",
+    "twocheck",
 ];

@@ -6,6 +6,7 @@ mod castling;
 mod drops;
 mod en_passant;
 mod ending;
+mod facing;
 mod hash;
 mod options;
 mod promotion;

@@ -63,6 +63,10 @@ SHARED: Dict[str, str] = {
     "kingofthehill": "kingofthehill",
     "3check": "3check",
     "5check": "5check",
+    "xiangqi": "xiangqi",
+    "minixiangqi": "minixiangqi",
+    "chigorin": "chigorin",
+    "sortofalmost": "sortofalmost",
     "crazyhouse": "crazyhouse",
     "minishogi": "minishogi",
 }

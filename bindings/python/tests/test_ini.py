@@ -1,7 +1,8 @@
 """Fairy-Stockfish's variants.ini in and out, against Fairy-Stockfish itself (pyffish):
 every section of tests/data/ini/examples.ini that `fairyforge import` translates
 completely counts the same perft as pyffish reading the section, from the start and from
-positions part-way through a game; `fairyforge export --to fsf` of chess and capablanca,
+positions part-way through a game; `fairyforge export --to fsf` of chess, capablanca,
+chigorin and sortofalmost (promotion choices per side),
 read by pyffish, counts what fairyforge counts; and the round trip through both keeps
 pyffish's counts. pyffish's perft is a recursion over `legal_moves` that stops where the
 game has ended, as fairyforge's does."""
@@ -22,6 +23,10 @@ COMPLETE = [
     "hill",
     "handchess",
     "lazypromo",
+    "sidedpromo",
+    "generals",
+    "bareking",
+    "twocheck",
 ]
 
 
@@ -78,7 +83,7 @@ def test_imported_sections_count_what_fairy_stockfish_counts(name, examples, tmp
         assert ff_perft(game, d, moves) == sf_perft(name, start, d, moves), (name, moves)
 
 
-@pytest.mark.parametrize("game", ["chess", "capablanca"])
+@pytest.mark.parametrize("game", ["chess", "capablanca", "chigorin", "sortofalmost"])
 def test_exported_games_count_in_fairy_stockfish_what_they_count_here(game, tmp_path):
     name = f"ffexport{game}"
     r = cli("export", game, "--to", "fsf", "--name", name)

@@ -516,7 +516,13 @@ cells: Array<Cell>,
  * The square in the middle of the board, where the piece explorer starts (null when
  * it is a hole).
  */
-centre: string | null, };
+centre: string | null, 
+/**
+ * The zones that confine a piece (every move of it lands in a zone), each as its
+ * squares, for the board to outline: a xiangqi palace, each side's half (whose
+ * common edge is the river). Empty in most games.
+ */
+regions: Array<Array<string>>, };
 
 export type Cell = { 
 /**
@@ -1015,7 +1021,7 @@ mandatory: boolean,
  */
 suffix: boolean, 
 /**
- * A move text of such a promotion, for White.
+ * A move text of such a promotion, for White (for Black when the rule is Black's alone).
  */
 example: string, };
 

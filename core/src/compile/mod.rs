@@ -19,11 +19,12 @@ mod setup;
 mod zones;
 
 use crate::def::VariantDef;
+use crate::geometry::Geometry;
 use crate::options::OptionSetting;
 use crate::source::Ctx;
 use crate::sqset::SquareSet;
 use crate::types::{ByColor, ByPiece, Color, Kind, MAX_KINDS};
-use crate::variant::{PieceType, Variant};
+use crate::variant::{END_BARE_KING, END_CHECKS, END_SCEPTER, PieceType, Variant};
 use crate::zobrist::Zobrist;
 
 use pieces::Names;
@@ -56,6 +57,7 @@ pub(crate) fn compile(
         setup::check_letters(cx, &def);
         return None;
     }
+    let regions = regions(&def, &g, npieces);
     let forward = forward::build(&def, &g, npieces, &mut rays);
     // Where a piece could never move (docs/format.md § Reserves and drops, § `[promotion]`):
     // no drop lands there, and a promotion is forced there.
@@ -78,7 +80,9 @@ pub(crate) fn compile(
     let plus: Vec<bool> = (0..npieces)
         .map(|k| {
             promotions.origin[k].is_some_and(|o| {
-                promotions.of[(o, Color::White)].is_some_and(|r| promotions.rules[r as usize].plus)
+                Color::BOTH.into_iter().any(|c| {
+                    promotions.of[(o, c)].is_some_and(|r| promotions.rules[r as usize].plus)
+                })
             })
         })
         .collect();
@@ -88,6 +92,14 @@ pub(crate) fn compile(
         || !def.drops.is_empty()
         || def.drop_zone.is_some()
         || def.captures_to_hand.is_some();
+    let end_rules = [
+        (scepter.is_some(), END_SCEPTER),
+        (def.end.bare_king, END_BARE_KING),
+        (def.end.checks > 0, END_CHECKS),
+    ]
+    .into_iter()
+    .filter(|&(on, _)| on)
+    .fold(0, |bits, (_, bit)| bits | bit);
     let variant = Variant {
         name: def.name.clone(),
         description: def.description.clone(),
@@ -116,11 +128,35 @@ pub(crate) fn compile(
         plus,
         dead,
         drop_mate_rule,
+        facing: def.royal_facing,
+        end_rules,
         scepter,
+        regions,
         enabled,
         warnings: Vec::new(),
         sources: Default::default(),
         def,
     };
     setup::complete(cx, variant)
+}
+
+/// The zones that confine a piece: for each piece all of whose moves have a `to` zone, the
+/// union of those zones, for each colour; each set once, the whole board left out.
+fn regions(def: &VariantDef, g: &Geometry, npieces: usize) -> Vec<SquareSet> {
+    let mut out: Vec<SquareSet> = Vec::new();
+    for p in def.pieces.iter().take(npieces) {
+        if p.moves.is_empty() || p.moves.iter().any(|m| m.to.is_none()) {
+            continue;
+        }
+        for c in Color::BOTH {
+            let mut set = SquareSet::EMPTY;
+            for z in p.moves.iter().filter_map(|m| m.to.as_ref()) {
+                set = set.union(&zone_set(g, z, c));
+            }
+            if !set.is_empty() && set != g.all() && !out.contains(&set) {
+                out.push(set);
+            }
+        }
+    }
+    out
 }

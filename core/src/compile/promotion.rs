@@ -56,17 +56,22 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
             match names.kind_of(&p.name) {
                 Some(k) if k < npieces => {
                     origins(cx, def, &mut origin, Kind::new(k), &choices, p.span);
+                    let sides = Color::BOTH
+                        .into_iter()
+                        .filter(|c| pr.side.is_none_or(|s| s == *c));
                     // Once for the piece, not once per colour.
-                    if of[(Kind::new(k), Color::White)].is_some() {
+                    let mut twice = false;
+                    for c in sides {
+                        twice |= of[(Kind::new(k), c)].is_some();
+                        of[(Kind::new(k), c)] = Some(idx);
+                    }
+                    if twice {
                         cx.err(
                             Code::TwoPromotions,
                             p.span,
                             format!("piece `{}` is in two promotion rules", p.name),
-                            "a piece has one promotion rule",
+                            "a piece has one promotion rule per side (`side = \"white\"` or `\"black\"` for a rule of one side)",
                         );
-                    }
-                    for c in Color::BOTH {
-                        of[(Kind::new(k), c)] = Some(idx);
                     }
                 }
                 Some(_) => {}

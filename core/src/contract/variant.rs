@@ -135,6 +135,10 @@ pub struct BoardInfo {
     /// The square in the middle of the board, where the piece explorer starts (null when
     /// it is a hole).
     pub centre: Option<String>,
+    /// The zones that confine a piece (every move of it lands in a zone), each as its
+    /// squares, for the board to outline: a xiangqi palace, each side's half (whose
+    /// common edge is the river). Empty in most games.
+    pub regions: Vec<Vec<String>>,
 }
 
 /// A square of a board: its name, where it is, its colour.

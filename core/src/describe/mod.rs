@@ -161,7 +161,7 @@ pub struct PromotionFacts {
     pub mandatory: bool,
     /// Whether the move text names the new piece (`e9e10q`).
     pub suffix: bool,
-    /// A move text of such a promotion, for White.
+    /// A move text of such a promotion, for White (for Black when the rule is Black's alone).
     pub example: String,
 }
 

@@ -50,23 +50,46 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
     let g = &v.geometry;
     let mut out = Vec::new();
     for (i, rule) in v.promo_rules.iter().enumerate() {
-        let pieces: Vec<Kind> = v
-            .kinds()
-            .filter(|k| v.promo_of[(*k, Color::White)].map(usize::from) == Some(i))
-            .collect();
+        // A rule may be for one side only (`side`): the other's zone is then `nowhere`.
+        let of = |c: Color| -> Vec<Kind> {
+            v.kinds()
+                .filter(|k| v.promo_of[(*k, c)].map(usize::from) == Some(i))
+                .collect()
+        };
+        let (for_white, for_black) = (of(Color::White), of(Color::Black));
+        let pieces = if for_white.is_empty() {
+            for_black
+        } else {
+            for_white
+        };
         if pieces.is_empty() {
             continue;
         }
-        let white = &rule.zone[Color::White];
-        // An example: a move from one square behind the zone onto it.
+        let zone_of = |c: Color| -> SquareSet {
+            if v.kinds()
+                .any(|k| v.promo_of[(k, c)].map(usize::from) == Some(i))
+            {
+                rule.zone[c]
+            } else {
+                SquareSet::EMPTY
+            }
+        };
+        let (white, black) = (zone_of(Color::White), zone_of(Color::Black));
+        let white = &white;
+        // An example: a move from one square behind the zone onto it (White's, or Black's
+        // for a rule of Black alone).
+        let (zone, back) = if white.is_empty() {
+            (&black, 1)
+        } else {
+            (white, -1)
+        };
         let example = central(
             g,
-            white
-                .iter()
-                .filter(|s| g.offset(*s, 0, -1).is_some_and(|b| !white.contains(b))),
+            zone.iter()
+                .filter(|s| g.offset(*s, 0, back).is_some_and(|b| !zone.contains(b))),
         )
         .and_then(|to| {
-            let from = g.offset(to, 0, -1)?;
+            let from = g.offset(to, 0, back)?;
             let mut t = format!("{}{}", g.name(from), g.name(to));
             if rule.suffix
                 && let Some(c) = rule.choices.first()
@@ -79,7 +102,7 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
         out.push(PromotionFacts {
             pieces: pieces.iter().map(|k| v.piece(*k).id.clone()).collect(),
             white_zone: squares_text(g, white),
-            black_zone: squares_text(g, &rule.zone[Color::Black]),
+            black_zone: squares_text(g, &black),
             choices: rule
                 .choices
                 .iter()
@@ -223,6 +246,19 @@ pub(crate) fn end(v: &Variant) -> Vec<String> {
         ),
         "Threefold repetition: the same position (board, side to move, castling rights, en-passant targets, reserves) for the third time; a draw.".to_string(),
     ];
+    if let Some(facing) = v.facing {
+        let lines = match facing {
+            crate::def::Facing::File => "a file",
+            crate::def::Facing::Orthogonal => "a file or a rank",
+        };
+        // A rule of legality, said here beside check, which it works like.
+        out.insert(
+            1,
+            format!(
+                "Facing: the two {royal}s may not stand on {lines} with nothing between them; a move that leaves them so is illegal, like a move into check."
+            ),
+        );
+    }
     if end.draw_plies > 0 {
         out.push(format!(
             "{} plies in a row without a capture, a drop or a move of a pawn ({}); a draw.",

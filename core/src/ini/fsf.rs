@@ -121,7 +121,6 @@ pub(crate) const RULE_DEFAULTS: &[(&str, &str)] = &[
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
     ("makpongRule", "false"),
-    ("flyingGeneral", "false"),
     ("soldierPromotionRank", "1"),
     ("flipEnclosedPieces", "none"),
     ("nMoveRule", "50"),

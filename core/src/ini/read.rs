@@ -557,6 +557,15 @@ impl Translator<'_> {
             "flagRegionBlack",
             "whiteFlag",
             "blackFlag",
+            "flyingGeneral",
+            "stalemateValue",
+            "nMoveRule",
+            "checkCounting",
+            "extinctionValue",
+            "extinctionClaim",
+            "extinctionPieceTypes",
+            "extinctionPieceCount",
+            "extinctionOpponentPieceCount",
         ];
         // The board.
         let files = match self.get("maxFile") {
@@ -644,7 +653,6 @@ impl Translator<'_> {
             "promotionPawnTypes",
             "enPassantTypes",
             "nMoveRuleTypes",
-            "promotionPieceTypes",
             "castlingKingPiece",
             "castlingRookPieces",
         ] {
@@ -759,14 +767,16 @@ impl Translator<'_> {
         } else {
             None
         };
+        let checks = fen.as_ref().and_then(|f| f.checks);
         let setup = match &fen {
             Some(f) => {
                 let rights = castling
                     .as_ref()
                     .map_or("-".to_string(), |c| c.rights.clone());
+                let counted = f.checks.map_or(String::new(), |(w, b)| format!("{w}+{b} "));
                 format!(
-                    "{}{} {} {} {} {} {}",
-                    f.board, f.pocket, f.side, rights, f.ep, f.half, f.full
+                    "{}{} {} {} {} {}{} {}",
+                    f.board, f.pocket, f.side, rights, f.ep, counted, f.half, f.full
                 )
             }
             None => "8/8/8/8/8/8/8/8 w - - 0 1".to_string(),
@@ -776,35 +786,56 @@ impl Translator<'_> {
         let promo_pawns: Vec<String> = promo_pawns.iter().filter_map(|k| id_of(k, &outs)).collect();
         let royal_key = royal.as_ref().map(|r| r.key.clone());
         if !promo_pawns.is_empty() {
-            let v = self
-                .get("promotionPieceTypes")
-                .or(self.get("promotionPieceTypesWhite"))
-                .unwrap_or(Val {
+            // Each side's choices: its own key, else the shared one, else chess's. When
+            // they differ, one rule per side (`side`, docs/format.md § promotion).
+            let general = self.get("promotionPieceTypes");
+            let side_choices = |me: &mut Self, key: &str| -> (Val, Vec<String>) {
+                let v = me.get(key).or(general.clone()).unwrap_or(Val {
                     value: "nbrq".into(),
                     key_at: None,
                     value_at: None,
                 });
-            let choices_keys = self.piece_set("promotionPieceTypes", &v);
-            let choices: Vec<String> = choices_keys
-                .iter()
-                .filter(|k| Some(*k) != royal_key.as_ref())
-                .filter_map(|k| id_of(k, &outs))
-                .collect();
-            if choices_keys.iter().any(|k| Some(k) == royal_key.as_ref()) {
-                let at = self.at(&v);
-                self.untranslatable(
-                    at,
-                    "promotion to the royal piece has no counterpart in the format".into(),
-                    "",
-                );
-            }
+                let keys = me.piece_set(key, &v);
+                if keys.iter().any(|k| Some(k) == royal_key.as_ref()) {
+                    let at = me.at(&v);
+                    me.untranslatable(
+                        at,
+                        "promotion to the royal piece has no counterpart in the format".into(),
+                        "",
+                    );
+                }
+                let choices = keys
+                    .iter()
+                    .filter(|k| Some(*k) != royal_key.as_ref())
+                    .filter_map(|k| id_of(k, &outs))
+                    .collect();
+                (v, choices)
+            };
+            let (_, white) = side_choices(self, "promotionPieceTypesWhite");
+            let (_, black) = side_choices(self, "promotionPieceTypesBlack");
             let mandatory = self.bool("mandatoryPawnPromotion", true);
-            if let (Some((zone, _)), false) = (&promo_zone, choices.is_empty()) {
-                let _ = writeln!(promotion, "\n[promotion]\npieces = {}", list(&promo_pawns));
-                let _ = writeln!(promotion, "zone = {}", zone_text(zone, files, ranks));
-                let _ = writeln!(promotion, "choices = {}", list(&choices));
-                if !mandatory {
-                    promotion.push_str("mandatory = false\n");
+            if let Some((zone, _)) = &promo_zone {
+                let rules: Vec<(Option<&str>, &Vec<String>)> = if white == black {
+                    vec![(None, &white)]
+                } else {
+                    vec![(Some("white"), &white), (Some("black"), &black)]
+                };
+                let rules: Vec<_> = rules.into_iter().filter(|(_, c)| !c.is_empty()).collect();
+                let header = if rules.len() == 1 {
+                    "[promotion]"
+                } else {
+                    "[[promotion]]"
+                };
+                for (side, choices) in rules {
+                    let _ = writeln!(promotion, "\n{header}\npieces = {}", list(&promo_pawns));
+                    if let Some(side) = side {
+                        let _ = writeln!(promotion, "side = \"{side}\"");
+                    }
+                    let _ = writeln!(promotion, "zone = {}", zone_text(zone, files, ranks));
+                    let _ = writeln!(promotion, "choices = {}", list(choices));
+                    if !mandatory {
+                        promotion.push_str("mandatory = false\n");
+                    }
                 }
             }
         }
@@ -909,6 +940,7 @@ impl Translator<'_> {
                 );
             }
         }
+        let end = self.end_table(checks);
         self.rules_without_counterpart(HANDLED);
         // The file.
         let mut out = String::new();
@@ -934,6 +966,10 @@ impl Translator<'_> {
             out.push_str("captures-to-hand = true\n");
         }
         out.push_str(&scepter);
+        if self.bool("flyingGeneral", false) {
+            // Fairy-Stockfish's flying general forbids files and ranks alike.
+            out.push_str("royal-facing = \"orthogonal\"\n");
+        }
         let _ = writeln!(out, "\n[board]\nfiles = {files}\nranks = {ranks}");
         for o in &outs {
             let _ = writeln!(
@@ -963,6 +999,7 @@ impl Translator<'_> {
             out.push_str(&c.toml);
         }
         out.push_str(&drops);
+        out.push_str(&end);
         let _ = self.text;
         out
     }
@@ -1261,14 +1298,30 @@ impl Translator<'_> {
             ep = t.to_string();
             rest.next();
         }
+        // The checks left (`3+3`), read as Fairy-Stockfish reads them: only with
+        // `checkCounting = true`, which without the field gives each side one check.
+        let counting = self.bool("checkCounting", false);
+        let mut checks = counting.then_some((1, 1));
         if let Some(t) = rest.peek().copied()
             && t.contains('+')
         {
-            self.untranslatable(
-                at.clone(),
-                format!("`startFen` counts checks (`{t}`), which the format cannot express yet"),
-                "",
-            );
+            let read = t
+                .split_once('+')
+                .and_then(|(w, b)| Some((w.parse::<u8>().ok()?, b.parse::<u8>().ok()?)))
+                .filter(|&(w, b)| w <= 9 && b <= 9);
+            match read {
+                Some(c) if counting => checks = Some(c),
+                Some(_) => self.untranslatable(
+                    at.clone(),
+                    format!("`startFen` counts checks (`{t}`) without `checkCounting = true`"),
+                    "Fairy-Stockfish reads the field only in an n-check game",
+                ),
+                None => self.bad(
+                    at.clone(),
+                    format!("`startFen`: `{t}` is not the checks left, a digit a side (`3+3`)"),
+                    "",
+                ),
+            }
             rest.next();
         }
         let half = rest.next().unwrap_or("0").to_string();
@@ -1279,9 +1332,99 @@ impl Translator<'_> {
             side,
             castling,
             ep,
+            checks,
             half,
             full,
         })
+    }
+
+    /// The `[end]` table (docs/format.md § The end of the game) from Fairy-Stockfish's
+    /// keys where they say what the format says: `stalemateValue`, the extinction rule of
+    /// shatranj (the bare king), `nMoveRule` and `checkCounting` (with `checks`, the checks
+    /// left of `startFen`). Any other value of these keys is reported.
+    fn end_table(&mut self, checks: Option<(u8, u8)>) -> String {
+        let mut end = String::new();
+        if let Some(v) = self.get("stalemateValue") {
+            match v.value.as_str() {
+                "draw" => {}
+                "loss" | "win" => {
+                    let _ = writeln!(end, "stalemate = \"{}\"", v.value);
+                }
+                _ => {
+                    let at = self.at(&v);
+                    self.untranslatable(
+                        at,
+                        format!(
+                            "`stalemateValue = {}` has no counterpart in the format",
+                            v.value
+                        ),
+                        "expected `win`, `loss` or `draw`",
+                    );
+                }
+            }
+        }
+        // Extinction: only Fairy-Stockfish's bare king (all pieces counted, hand included:
+        // one left loses against two, or three when the bare side may still take one).
+        const BARE: &[(&str, &str)] = &[
+            ("extinctionValue", "loss"),
+            ("extinctionClaim", "true"),
+            ("extinctionPieceTypes", "*"),
+            ("extinctionPieceCount", "1"),
+            ("extinctionOpponentPieceCount", "2"),
+        ];
+        if let Some(ev) = self.get("extinctionValue")
+            && ev.value != "none"
+        {
+            let mut differ = Vec::new();
+            for (k, want) in BARE {
+                let default = fsf::RULE_DEFAULTS
+                    .iter()
+                    .find(|(d, _)| d == k)
+                    .map_or("", |(_, d)| d);
+                let value = self.get(k).map_or(default.to_string(), |v| v.value);
+                if value != *want {
+                    differ.push(format!("`{k} = {value}`"));
+                }
+            }
+            if differ.is_empty() {
+                end.push_str("bare-king = true\n");
+            } else {
+                let at = ev.key_at.clone().unwrap_or(self.header.clone());
+                self.untranslatable(
+                    at,
+                    format!(
+                        "an extinction rule with {} has no counterpart in the format yet",
+                        differ.join(", ")
+                    ),
+                    "the format's bare king (`[end] bare-king`) is `extinctionValue = loss`, `extinctionClaim = true`, `extinctionPieceTypes = *`, `extinctionPieceCount = 1`, `extinctionOpponentPieceCount = 2`",
+                );
+            }
+        }
+        if let Some(v) = self.get("nMoveRule") {
+            match v.value.parse::<u32>() {
+                Ok(n) if n <= crate::limits::MAX_COUNTER / 2 => {
+                    if n != 50 {
+                        let _ = writeln!(end, "draw-plies = {}", 2 * n);
+                    }
+                }
+                _ => {
+                    let at = self.at(&v);
+                    self.untranslatable(
+                        at,
+                        format!("`nMoveRule = {}` is not a number of moves the format can count (0 to {})", v.value, crate::limits::MAX_COUNTER / 2),
+                        "",
+                    );
+                }
+            }
+        }
+        if let Some((w, b)) = checks {
+            let _ = writeln!(end, "checks = {}", w.max(b).max(1));
+        }
+        if end.is_empty() {
+            end
+        } else {
+            format!("\n[end]\n{end}")
+        }
     }
 
     fn castling(
@@ -1453,6 +1596,8 @@ struct Fen {
     #[allow(dead_code)]
     castling: String,
     ep: String,
+    /// The checks left, White's and Black's, in an n-check game.
+    checks: Option<(u8, u8)>,
     half: String,
     full: String,
 }

@@ -1,7 +1,8 @@
 //! Writing a game as a variants.ini section (docs/interop.md): the board, the pieces in
 //! Betza (`crate::xbetza`), the start position, promotion, double steps and en passant,
-//! castling, drops and Capture the Scepter as a flag region. What Fairy-Stockfish cannot
-//! express is listed with its place in the game's file.
+//! castling, drops, Capture the Scepter as a flag region and the `[end]` table (the
+//! stalemate's result, the bare king as extinction, the count of plies, n-check). What
+//! Fairy-Stockfish cannot express is listed with its place in the game's file.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -10,6 +11,7 @@ use std::sync::Arc;
 use crate::def::{Mode, MoveDef, PieceDef, Primitive, Range, ZoneDef, ZoneItem};
 use crate::position::Position;
 use crate::source::Span;
+use crate::types::Color;
 use crate::variant::Variant;
 use crate::xbetza::of_move_fsf;
 
@@ -335,6 +337,21 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             .find(|p| p.id == id)
             .map(|p| p.letter.to_ascii_lowercase())
     };
+    // Two rules, White's then Black's, for the same pawns, zone and compulsion: written as
+    // Fairy-Stockfish's promotionPieceTypesWhite and promotionPieceTypesBlack.
+    let black_rule = match d.promotions.as_slice() {
+        [w, b]
+            if w.side == Some(Color::White)
+                && b.side == Some(Color::Black)
+                && w.mandatory == b.mandatory
+                && w.suffix == b.suffix
+                && names(&w.pieces) == names(&b.pieces)
+                && squares(&w.zone, files, ranks) == squares(&b.zone, files, ranks) =>
+        {
+            Some(b)
+        }
+        _ => None,
+    };
     match d.promotions.first() {
         None => {
             if pawn.is_some() {
@@ -347,18 +364,39 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
                 .iter()
                 .filter_map(|n| letter_of(&n.name))
                 .collect();
-            let mut choices = String::new();
-            for c in &rule.choices {
-                match letter_of(&c.name) {
-                    Some(l) => choices.push(l),
-                    None if c.name.starts_with('@') => found.push((Some(c.span), format!("the promotion choice `{}` (pieces chosen by the game that extends it): Fairy-Stockfish's promotion choices are fixed pieces", c.name), String::new())),
-                    None => found.push((Some(c.span), format!("the promotion choice `{}` is no piece of the game", c.name), String::new())),
+            let mut letters = |rule: &crate::def::PromotionDef| {
+                let mut choices = String::new();
+                for c in &rule.choices {
+                    match letter_of(&c.name) {
+                        Some(l) => choices.push(l),
+                        None if c.name.starts_with('@') => found.push((Some(c.span), format!("the promotion choice `{}` (pieces chosen by the game that extends it): Fairy-Stockfish's promotion choices are fixed pieces", c.name), String::new())),
+                        None => found.push((Some(c.span), format!("the promotion choice `{}` is no piece of the game", c.name), String::new())),
+                    }
                 }
-            }
+                choices
+            };
+            let choices = letters(rule);
             if pawn.map(|p| p.letter.to_ascii_lowercase().to_string()) != Some(pawns.clone()) {
                 let _ = writeln!(out, "promotionPawnTypes = {pawns}");
             }
-            let _ = writeln!(out, "promotionPieceTypes = {choices}");
+            match (rule.side, black_rule) {
+                // White's rule and Black's, alike but for their choices.
+                (Some(Color::White), Some(b)) => {
+                    let black = letters(b);
+                    let _ = writeln!(
+                        out,
+                        "promotionPieceTypesWhite = {choices}\npromotionPieceTypesBlack = {black}"
+                    );
+                }
+                (None, _) => {
+                    let _ = writeln!(out, "promotionPieceTypes = {choices}");
+                }
+                (Some(_), _) => found.push((
+                    Some(rule.span),
+                    "a promotion rule of one side only: Fairy-Stockfish promotes the same pawns in the same region for both".into(),
+                    String::new(),
+                )),
+            }
             match squares(&rule.zone, files, ranks) {
                 Some(s) => {
                     promo_squares = Some(s.clone());
@@ -387,7 +425,8 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             }
         }
     }
-    for rule in d.promotions.iter().skip(1) {
+    let skip = if black_rule.is_some() { 2 } else { 1 };
+    for rule in d.promotions.iter().skip(skip) {
         found.push((Some(rule.span), "a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices".into(), String::new()));
     }
     // Castling.
@@ -533,56 +572,70 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             )),
         }
     }
+    match d.royal_facing {
+        None => {}
+        Some(crate::def::Facing::Orthogonal) => out.push_str("flyingGeneral = true\n"),
+        Some(crate::def::Facing::File) => found.push((
+            d.royal_facing_span,
+            "`royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`)".into(),
+            String::new(),
+        )),
+    }
     for o in &d.options {
         found.push((Some(o.span), format!("the optional rule `{}`: a section has no optional rules (the section is the game with its options off)", o.name), String::new()));
     }
-    // The `[end]` table's rules are not written yet: each one that differs from chess's is
-    // listed, so that a section never drops a rule silently.
+    // The `[end]` table (docs/format.md § The end of the game), in Fairy-Stockfish's keys
+    // where they say the same; chess's rules are its defaults and are not written.
     let end = &d.end;
     let chess = crate::def::EndDef::default();
-    if end.stalemate != chess.stalemate {
-        found.push((
-            None,
-            format!(
-                "`[end] stalemate = \"{}\"`: not yet written as Fairy-Stockfish's stalemateValue",
-                match end.stalemate {
-                    crate::def::Result3::Win => "win",
-                    crate::def::Result3::Loss => "loss",
-                    crate::def::Result3::Draw => "draw",
-                }
-            ),
-            String::new(),
-        ));
+    match end.stalemate {
+        crate::def::Result3::Draw => {}
+        crate::def::Result3::Loss => out.push_str("stalemateValue = loss\n"),
+        crate::def::Result3::Win => out.push_str("stalemateValue = win\n"),
     }
     if end.bare_king {
-        found.push((
-            None,
-            "`[end] bare-king = true`: not yet written as Fairy-Stockfish's extinction rules"
-                .into(),
-            String::new(),
-        ));
+        // Fairy-Stockfish's shatranj: a side with one piece (its king) loses while the
+        // other has two, or three when the bare side is to move and may still take one.
+        out.push_str(
+            "extinctionValue = loss\nextinctionClaim = true\nextinctionPieceTypes = *\n\
+             extinctionPieceCount = 1\nextinctionOpponentPieceCount = 2\n",
+        );
     }
     if end.draw_plies != chess.draw_plies {
-        found.push((
-            None,
-            format!(
-                "`[end] draw-plies = {}`: not yet written as Fairy-Stockfish's nMoveRule",
-                end.draw_plies
-            ),
-            String::new(),
-        ));
+        if end.draw_plies.is_multiple_of(2) {
+            let _ = writeln!(out, "nMoveRule = {}", end.draw_plies / 2);
+        } else {
+            found.push((
+                end.draw_plies_span,
+                format!(
+                    "`draw-plies = {}`: Fairy-Stockfish counts whole moves (`nMoveRule`), so an odd number of plies has no counterpart",
+                    end.draw_plies
+                ),
+                String::new(),
+            ));
+        }
     }
     if end.checks != chess.checks {
-        found.push((
-            None,
-            format!(
-                "`[end] checks = {}`: not yet written as Fairy-Stockfish's checkCounting",
-                end.checks
-            ),
-            String::new(),
-        ));
+        // The start position string carries the checks left (`3+3`), which
+        // Fairy-Stockfish reads one digit a side.
+        out.push_str("checkCounting = true\n");
+        if end.checks > 9 {
+            found.push((
+                end.checks_span,
+                format!(
+                    "`checks = {}`: Fairy-Stockfish reads the checks left in a position string as one digit a side (at most 9)",
+                    end.checks
+                ),
+                String::new(),
+            ));
+        }
     }
     (out, found)
+}
+
+/// The piece ids of a list, in order.
+fn names(list: &[crate::def::Named]) -> Vec<&str> {
+    list.iter().map(|n| n.name.as_str()).collect()
 }
 
 /// One offset of a Betza with how it is reached: shape, moves, captures, initial.

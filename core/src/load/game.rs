@@ -49,6 +49,10 @@ pub(crate) fn read(
         .unwrap_or_default();
     let scepter = t.get("scepter").and_then(|n| scepter(cx, n));
     let end = end(cx, t);
+    let (royal_facing, royal_facing_span) = match royal_facing(cx, t) {
+        Some((f, sp)) => (Some(f), Some(sp)),
+        None => (None, None),
+    };
     let options = options(cx, t);
     let slots = slots(cx, t);
     let reserve = reserve(cx, t);
@@ -83,6 +87,8 @@ pub(crate) fn read(
         captures_to_hand,
         scepter,
         end,
+        royal_facing,
+        royal_facing_span,
         options,
         slots,
         reserve,
@@ -194,6 +200,20 @@ fn promotions(cx: &mut Ctx, n: &Node) -> Vec<PromotionDef> {
             Some(z) => cx.zone(z, "zone"),
             None => None,
         };
+        let side = match cx.str(pt, "side") {
+            None | Some(("both", _)) => None,
+            Some(("white", _)) => Some(crate::types::Color::White),
+            Some(("black", _)) => Some(crate::types::Color::Black),
+            Some((s, sp)) => {
+                cx.err(
+                    Code::UnknownValue,
+                    sp,
+                    format!("unknown promotion side `{s}`"),
+                    "expected `both`, `white` or `black` (whose pieces the rule is for)",
+                );
+                None
+            }
+        };
         out.push(PromotionDef {
             pieces,
             zone: zone.unwrap_or(last_rank),
@@ -202,6 +222,7 @@ fn promotions(cx: &mut Ctx, n: &Node) -> Vec<PromotionDef> {
             suffix: cx.bool(pt, "suffix").unwrap_or(true),
             leaving: cx.bool(pt, "from-zone").unwrap_or(false),
             plus: cx.bool(pt, "plus").unwrap_or(false),
+            side,
             span: pn.span,
         });
     }
@@ -255,13 +276,32 @@ fn end(cx: &mut Ctx, t: &Table) -> EndDef {
         ),
     }
     out.bare_king = cx.bool(e, "bare-king").unwrap_or(false);
-    if let Some((n, _)) = cx.int(e, "draw-plies", 0, crate::limits::MAX_COUNTER as i64) {
+    if let Some((n, sp)) = cx.int(e, "draw-plies", 0, crate::limits::MAX_COUNTER as i64) {
         out.draw_plies = n as u32;
+        out.draw_plies_span = Some(sp);
     }
-    if let Some((n, _)) = cx.int(e, "checks", 0, crate::limits::MAX_CHECKS as i64) {
+    if let Some((n, sp)) = cx.int(e, "checks", 0, crate::limits::MAX_CHECKS as i64) {
         out.checks = n as u8;
+        out.checks_span = Some(sp);
     }
     out
+}
+
+/// `royal-facing` (docs/format.md § Royal pieces that may not face each other).
+fn royal_facing(cx: &mut Ctx, t: &Table) -> Option<(Facing, Span)> {
+    match cx.str(t, "royal-facing")? {
+        ("file", sp) => Some((Facing::File, sp)),
+        ("orthogonal", sp) => Some((Facing::Orthogonal, sp)),
+        (s, sp) => {
+            cx.err(
+                Code::UnknownValue,
+                sp,
+                format!("unknown `royal-facing` line `{s}`"),
+                "expected `file` (the royal pieces may not face each other on a file) or `orthogonal` (on a file or a rank)",
+            );
+            None
+        }
+    }
 }
 
 fn options(cx: &mut Ctx, t: &Table) -> Vec<OptionDef> {

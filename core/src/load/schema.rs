@@ -56,6 +56,12 @@ pub(crate) const GAME: Section = Section {
         key("extends", "string", "none", "a game this file builds on"),
         key("scepter", "table", "none", "Capture the Scepter, always on"),
         key("end", "table", "none", "results besides checkmate"),
+        key(
+            "royal-facing",
+            "`\"file\"` or `\"orthogonal\"`",
+            "none",
+            "lines on which the royal pieces may not face each other",
+        ),
         key("options", "table of tables", "none", "optional rules"),
         key(
             "slots",
@@ -367,6 +373,12 @@ pub(crate) const PROMOTION: Section = Section {
             "boolean",
             "`false`",
             "shogi's `+P` and `+` in place of the letter",
+        ),
+        key(
+            "side",
+            "`\"both\"`, `\"white\"` or `\"black\"`",
+            "`\"both\"`",
+            "whose pieces the rule is for",
         ),
     ],
 };

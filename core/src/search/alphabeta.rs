@@ -61,7 +61,7 @@ impl Modern {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluator().evaluate(pos);
+            return self.static_eval(pos);
         }
         // Mate distance pruning: no score here can beat a mate found nearer the root.
         alpha = alpha.max(mated_in(ply));
@@ -109,7 +109,7 @@ impl Modern {
             let e = if stored != NO_EVAL {
                 stored
             } else {
-                self.evaluator().evaluate(pos)
+                self.static_eval(pos)
             };
             // A stored score bounds the true one better than the evaluation.
             match entry {

@@ -931,8 +931,7 @@ impl Searcher {
             Self::pick(moves, keys, i);
             let m = moves[i];
             self.make(pos, m);
-            let k = pos.king(us);
-            if pseudo && k.is_some() && pos.is_attacked(k, !us) {
+            if pseudo && pos.royal_exposed(us) {
                 self.unmake(pos);
                 continue;
             }

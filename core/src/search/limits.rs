@@ -75,6 +75,10 @@ impl Limits {
 const CLOCK_OVERHEAD: Duration = Duration::from_millis(30);
 /// Moves a clock without a move count is planned for.
 const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// The most a fixed time per move keeps back, so that the answer arrives in time on a
+/// busy machine: the search stops at the time less this (or less a 25th of it, when that
+/// is smaller).
+const MOVE_TIME_MARGIN: Duration = Duration::from_millis(20);
 
 /// A question a running search asks whenever it looks at its clock (every few hundred
 /// nodes) and after each iteration: `true` stops it, as its stop flag does. For a caller
@@ -106,10 +110,13 @@ impl Stop {
 pub(crate) struct Plan {
     pub start: Instant,
     /// After an iteration, start no other once this much time has passed (scaled by how
-    /// stable the best move is).
+    /// stable the best move is). `None` with a fixed time per move: that time is used.
     pub soft: Option<Duration>,
     /// Stop at once at this instant.
     pub hard: Option<Instant>,
+    /// Whether time limits the search at all (a position with one legal move is then
+    /// answered at once).
+    pub timed: bool,
     pub nodes: Option<u64>,
     pub depth: u32,
 }
@@ -119,12 +126,12 @@ impl Plan {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         if let Some(t) = limits.time {
-            soft = Some(t / 2);
-            hard = Some(t);
+            // A fixed time is thought through to its end, less the margin.
+            hard = Some(t.saturating_sub(MOVE_TIME_MARGIN.min(t / 25)));
         }
         if let Some(c) = limits.clock {
             let (s, h) = clock_budget(&c);
-            soft = Some(soft.map_or(s, |x| x.min(s)));
+            soft = Some(s);
             hard = Some(hard.map_or(h, |x| x.min(h)));
         }
         Plan {
@@ -132,6 +139,7 @@ impl Plan {
             soft,
             // A deadline beyond what the clock can represent is no deadline.
             hard: hard.and_then(|h| start.checked_add(h)),
+            timed: hard.is_some(),
             nodes: limits.nodes,
             depth: limits
                 .depth
@@ -145,7 +153,12 @@ impl Plan {
     }
 }
 
-/// The target and the most this move may use of a game clock.
+/// The target and the most this move may use of a game clock: the time left over the
+/// moves to go (30 when the control does not say) and three quarters of the increment,
+/// never more than a third of the time left (all of it on the last move before the
+/// control); the move may run to four times its target while its best move keeps
+/// changing. (A plan that spent the whole increment over 35 moves and started no
+/// iteration past half its share did not play better: docs/engine.md § Time.)
 fn clock_budget(c: &Clock) -> (Duration, Duration) {
     let usable = c.remaining.saturating_sub(CLOCK_OVERHEAD);
     let to_go = c
@@ -163,12 +176,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_move_time_is_the_hard_limit() {
+    fn a_move_time_is_used_to_its_margin() {
         let start = Instant::now();
         let p = Plan::new(&Limits::time(Duration::from_millis(400)), start);
-        assert_eq!(p.soft, Some(Duration::from_millis(200)));
-        assert_eq!(p.hard, Some(start + Duration::from_millis(400)));
-        assert_eq!(Plan::new(&Limits::depth(3), start).soft, None);
+        // No iteration ends the move early: only the deadline, 16 ms (a 25th) before.
+        assert_eq!(p.soft, None);
+        assert_eq!(p.hard, Some(start + Duration::from_millis(384)));
+        assert!(p.timed);
+        let long = Plan::new(&Limits::time(Duration::from_secs(5)), start);
+        assert_eq!(long.hard, Some(start + Duration::from_millis(4980)));
+        let depth = Plan::new(&Limits::depth(3), start);
+        assert_eq!((depth.soft, depth.hard, depth.timed), (None, None, false));
     }
 
     #[test]
@@ -193,6 +211,13 @@ mod tests {
             clock_budget(&last),
             (Duration::from_millis(470), Duration::from_millis(470))
         );
+        // An increment larger than the time left is not spent before it arrives.
+        let short = Clock {
+            remaining: Duration::from_millis(130),
+            increment: Duration::from_secs(1),
+            moves_to_go: None,
+        };
+        assert_eq!(clock_budget(&short).1.as_millis(), 33);
         let flagged = Clock {
             remaining: Duration::from_millis(10),
             ..c

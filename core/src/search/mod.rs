@@ -53,6 +53,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::moves::Move;
+use crate::nnue::Network;
 use crate::position::Position;
 
 pub use limits::{Clock, Limits, StopProbe};
@@ -166,6 +167,23 @@ impl Searcher {
         }
     }
 
+    /// Gives the searcher a network to evaluate with (`None` takes it away). It is used
+    /// in the game it was read for (see [`Network::read`]); every other game, and the
+    /// classic search, keep the hand-set evaluation, as does the setting `nnue=off`.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        if let Inner::Modern(m) = &mut self.inner {
+            m.set_network(network);
+        }
+    }
+
+    /// Whether the last search evaluated with a network.
+    pub fn used_network(&self) -> bool {
+        match &self.inner {
+            Inner::Modern(m) => m.uses_network(),
+            Inner::Classic(_) => false,
+        }
+    }
+
     /// Forgets everything learnt (transposition table, history): for a new game.
     pub fn clear(&mut self) {
         match &mut self.inner {
@@ -224,6 +242,135 @@ mod tests {
     #[test]
     fn a_searcher_can_move_to_another_thread() {
         assert_send::<Searcher>();
+    }
+
+    /// The middle of a few runs: one run may be stalled by a busy machine.
+    fn median(mut xs: Vec<Duration>) -> Duration {
+        xs.sort();
+        xs[xs.len() / 2]
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_used_and_never_overstepped() {
+        // Timed with the caller's clock, around the whole call, as a GUI sees it.
+        let asked = Duration::from_millis(300);
+        for game in ["chess", "capablanca"] {
+            let v = Variant::builtin(game).unwrap();
+            let mut searcher = Searcher::new(16);
+            let used: Vec<Duration> = (0..5)
+                .map(|_| {
+                    let mut p = Position::start(&v);
+                    let t = web_time::Instant::now();
+                    let r = searcher.search(&mut p, Limits::time(asked), |_| {});
+                    let e = t.elapsed();
+                    assert!(r.is_some_and(|r| r.depth >= 1), "{game}");
+                    e
+                })
+                .collect();
+            let m = median(used.clone());
+            assert!(m >= asked * 9 / 10, "{game}: {used:?} leave time unused");
+            assert!(
+                m <= asked + Duration::from_millis(20),
+                "{game}: {used:?} overstep the time"
+            );
+        }
+    }
+
+    #[test]
+    fn a_single_legal_move_is_played_at_once_even_with_time() {
+        // Black's king on a8 has one move, to a7 (the rook on b2 holds the b-file).
+        let v = Variant::builtin("chess").unwrap();
+        let mut p = Position::from_fen(&v, "k7/8/8/8/8/8/1R6/6K1 b - - 0 1").unwrap();
+        assert_eq!(p.legal_moves().len(), 1);
+        let t = web_time::Instant::now();
+        let r = Searcher::new(1)
+            .search(&mut p, Limits::time(Duration::from_secs(20)), |_| {})
+            .unwrap();
+        assert_eq!(r.depth, 1);
+        assert!(t.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn the_hand_set_evaluation_plays_a_game_without_a_network() {
+        use crate::nnue::random;
+        let chess = Variant::builtin("chess").unwrap();
+        let capa = Variant::builtin("capablanca").unwrap();
+        let net = Arc::new(random(&chess, 16, 11));
+        let hand = |v: &Arc<Variant>, p: &Position| {
+            let s = Settings::default();
+            eval::Evaluator::new(v, &s.weights, &s.features).evaluate(p)
+        };
+        let static_eval = |s: &Searcher, p: &Position| match &s.inner {
+            Inner::Modern(m) => m.static_eval(p),
+            Inner::Classic(_) => unreachable!("the modern search"),
+        };
+        let off = Settings::parse("nnue=off").unwrap();
+        let mut switched_off = Searcher::with_settings(off, 1);
+        switched_off.set_network(Some(net.clone()));
+        for (v, fen) in [
+            (
+                &chess,
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            ),
+            (
+                &capa,
+                "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1",
+            ),
+        ] {
+            let mut p = Position::from_fen(v, fen).unwrap();
+            let mut with = Searcher::new(1);
+            with.set_network(Some(net.clone()));
+            // A position of its own: a search leaves the piece lists in another order,
+            // and the next one would generate its moves in another order.
+            let mut q = Position::from_fen(v, fen).unwrap();
+            let plain = Searcher::new(1).search(&mut q, Limits::depth(4), |_| {});
+            let r = with.search(&mut p, Limits::depth(4), |_| {});
+            let fits = net.fits(v);
+            assert_eq!(with.used_network(), fits, "{}", v.name());
+            if fits {
+                assert_eq!(static_eval(&with, &p), net.evaluate(&p));
+                assert_ne!(net.evaluate(&p), hand(v, &p));
+            } else {
+                // Capablanca has no network: the same evaluation, the same search.
+                assert_eq!(static_eval(&with, &p), hand(v, &p));
+                let (r, plain) = (r.unwrap(), plain.unwrap());
+                assert_eq!(
+                    (r.score, r.pv, r.nodes),
+                    (plain.score, plain.pv, plain.nodes)
+                );
+            }
+            switched_off.search(&mut p, Limits::depth(2), |_| {});
+            assert!(!switched_off.used_network());
+            assert_eq!(static_eval(&switched_off, &p), hand(v, &p));
+        }
+    }
+
+    /// Searches with a network in every built-in game, from positions a few random
+    /// moves in: each evaluation checks (in test builds) that the accumulator kept along
+    /// the search path equals the one computed from scratch.
+    #[test]
+    fn the_search_keeps_the_network_accumulator_in_every_game() {
+        use crate::nnue::random;
+        let mut rng = crate::testrng::Rng(77);
+        for name in crate::builtin::game_names() {
+            let v = Variant::builtin(name).unwrap();
+            let mut s = Searcher::new(1);
+            s.set_network(Some(Arc::new(random(&v, 8, 5))));
+            let mut p = Position::start(&v);
+            for _ in 0..12 {
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.immediate_outcome().is_some() {
+                    break;
+                }
+                p.play_unchecked(&moves[rng.below(moves.len())]);
+            }
+            if p.legal_moves().is_empty() || p.immediate_outcome().is_some() {
+                continue;
+            }
+            let r = s.search(&mut p, Limits::nodes(4_000), |_| {});
+            assert!(r.is_some(), "{name}");
+            assert!(s.used_network(), "{name}");
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use web_time::Instant;
 
 use crate::moves::Move;
+use crate::nnue::{Accumulator, Network, Touched};
 use crate::position::Position;
 use crate::types::{Color, Kind, Square};
 use crate::variant::Variant;
@@ -20,8 +21,9 @@ use super::see::See;
 use super::settings::Settings;
 use super::tt::{Bound, Table};
 
-/// Nodes between two looks at the clock and the stop flag.
-const CLOCK_EVERY: u64 = 512;
+/// Nodes between two looks at the clock and the stop flag: about a millisecond on a busy
+/// machine, a tenth of one on an idle one.
+const CLOCK_EVERY: u64 = 128;
 
 /// One ply of the search stack.
 pub(crate) struct Frame {
@@ -66,6 +68,15 @@ pub(crate) struct Modern {
     pub(super) stop: Stop,
     variant: Option<Arc<Variant>>,
     pub(super) eval: Option<Evaluator>,
+    /// The network the searcher was given, if any.
+    network: Option<Arc<Network>>,
+    /// The network that evaluates the game being searched: the one given, when it was
+    /// made for this game; otherwise none, and the hand-set evaluation plays.
+    net: Option<Arc<Network>>,
+    /// The network's accumulators along the search path (`accs[acc_top]`: the current
+    /// position's), kept by `make` and `unmake`.
+    accs: Vec<Accumulator>,
+    acc_top: usize,
     pub(super) see: See,
     pub(super) history: History,
     pub(super) plan: Plan,
@@ -107,6 +118,10 @@ impl Modern {
             stop,
             variant: None,
             eval: None,
+            network: None,
+            net: None,
+            accs: Vec::new(),
+            acc_top: 0,
             see: See::default(),
             history: History::new(0, 0),
             plan: Plan::new(&Limits::default(), Instant::now()),
@@ -131,6 +146,19 @@ impl Modern {
 
     pub fn hash_bytes(&self) -> usize {
         self.tt.bytes()
+    }
+
+    /// The network to evaluate with, in the game it was made for (`None`: the hand-set
+    /// evaluation everywhere).
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
+        // Evaluations stored in the table came from the other evaluation.
+        self.variant = None;
+    }
+
+    /// Whether the game being searched is evaluated by a network.
+    pub fn uses_network(&self) -> bool {
+        self.net.is_some()
     }
 
     pub fn hashfull(&self) -> u32 {
@@ -206,10 +234,10 @@ impl Modern {
         if score.abs() >= MATE_BOUND && (MATE - score.abs()) <= depth {
             return true;
         }
+        if p.timed && self.root.len() == 1 {
+            return true;
+        }
         if let Some(soft) = p.soft {
-            if self.root.len() == 1 {
-                return true;
-            }
             // A best move that keeps changing deserves more time, a settled one less.
             let scale = match stable {
                 0 => 1.6,
@@ -232,7 +260,18 @@ impl Modern {
             let ev = Evaluator::new(v, &self.settings.weights, &self.settings.features);
             self.history = History::new(ev.t.kinds, ev.t.squares);
             self.eval = Some(ev);
+            self.net = self
+                .network
+                .clone()
+                .filter(|n| self.settings.features.network && n.fits(v));
         }
+        if let Some(net) = &self.net {
+            if self.accs.is_empty() {
+                self.accs.resize(MAX_PLY + 8, Accumulator::default());
+            }
+            self.accs[0].refresh_from(net, pos);
+        }
+        self.acc_top = 0;
         self.history.age();
         for f in &mut self.stack {
             f.killers = [NO_MOVE; 2];
@@ -396,7 +435,21 @@ impl Modern {
 
     #[inline]
     pub(super) fn make(&mut self, pos: &mut Position, m: Move) {
-        pos.play_unchecked(&m);
+        if let Some(net) = self.net.as_deref() {
+            // The network's accumulator follows the squares the move changes.
+            let touched = Touched::before(pos, &m);
+            pos.play_unchecked(&m);
+            let top = self.acc_top;
+            if top + 1 == self.accs.len() {
+                self.accs.push(Accumulator::default());
+            }
+            let (done, next) = self.accs.split_at_mut(top + 1);
+            next[0].copy_from(&done[top]);
+            touched.update(net, pos, &mut next[0]);
+            self.acc_top = top + 1;
+        } else {
+            pos.play_unchecked(&m);
+        }
         self.hashes.push(pos.hash());
         self.nulls.push(false);
     }
@@ -404,8 +457,33 @@ impl Modern {
     #[inline]
     pub(super) fn unmake(&mut self, pos: &mut Position) {
         pos.undo();
+        if self.net.is_some() {
+            self.acc_top -= 1;
+        }
         self.hashes.pop();
         self.nulls.pop();
+    }
+
+    /// The static evaluation from the side to move: the game's network when it has one,
+    /// else the hand-set evaluation.
+    #[inline]
+    pub(super) fn static_eval(&self, pos: &Position) -> i32 {
+        self.static_eval_within(pos, i32::MIN, i32::MAX).0
+    }
+
+    /// The static evaluation, and whether it is whole (the hand-set one may skip its
+    /// costly terms far outside `(alpha, beta)`; see `Evaluator::evaluate_within`).
+    #[inline]
+    pub(super) fn static_eval_within(&self, pos: &Position, alpha: i32, beta: i32) -> (i32, bool) {
+        match self.net.as_deref() {
+            Some(net) => {
+                let acc = &self.accs[self.acc_top];
+                debug_assert_eq!(*acc, Accumulator::refresh(net, pos), "{}", pos.fen());
+                let s = net.evaluate_with(acc, pos);
+                (s.clamp(-MATE_BOUND + 1, MATE_BOUND - 1), true)
+            }
+            None => self.evaluator().evaluate_within(pos, alpha, beta),
+        }
     }
 
     /// Has the current position occurred before, since the last irreversible move and

@@ -55,7 +55,7 @@ impl Modern {
             self.leaf_start = self.nodes;
         }
         if ply >= MAX_PLY - 1 || qply >= MAX_QPLY || self.nodes - self.leaf_start > LEAF_BUDGET {
-            return self.evaluator().evaluate(pos);
+            return self.static_eval(pos);
         }
         let pv_node = beta - alpha > 1;
         let alpha0 = alpha;
@@ -98,7 +98,7 @@ impl Modern {
             let (stand, full) = if stored != NO_EVAL {
                 (stored, true)
             } else {
-                self.evaluator().evaluate_within(pos, alpha, beta)
+                self.static_eval_within(pos, alpha, beta)
             };
             if stand >= beta {
                 self.stack[ply].moves = moves;
@@ -130,7 +130,7 @@ impl Modern {
             self.stack[ply].played = Some((moves::moved_kind(pos, &m), us, moves::dest(&m)));
             self.make(pos, m);
             // Pseudo-legal captures outside check: skip those that leave the king attacked.
-            if !in_check && pos.king_square(us).is_some_and(|k| pos.is_attacked(k, !us)) {
+            if !in_check && pos.royal_exposed(us) {
                 self.unmake(pos);
                 continue;
             }

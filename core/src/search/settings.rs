@@ -87,6 +87,9 @@ features! {
     /// King safety counts the neighbourhood squares really attacked (slower) instead of
     /// those the enemy pieces' moves reach on an empty board.
     exact_king = "exact_king";
+    /// The game's network evaluates, when the searcher has one for the game (off: the
+    /// hand-set evaluation).
+    network = "nnue";
 }
 
 /// How the computer plays.

@@ -252,6 +252,10 @@ pub fn variant_info(v: &Compiled) -> contract::VariantInfo {
                 })
                 .collect(),
             centre: g.centre().map(|s| g.name(s)),
+            regions: v
+                .regions()
+                .map(|r| r.iter().map(|s| g.name(*s)).collect())
+                .collect(),
         },
         pieces: v.pieces().iter().map(piece_info).collect(),
         library: crate::library_pieces()

@@ -193,6 +193,10 @@ pub enum SetupErrorKind {
         /// The side to move.
         to_move: Color,
     },
+    /// The royal pieces face each other on a line where the game forbids it
+    /// (docs/format.md § Royal pieces that may not face each other).
+    #[error("the royal pieces face each other with nothing between them")]
+    RoyalsFace,
 }
 
 impl SetupError {
@@ -274,6 +278,10 @@ impl SetupError {
             BadCounter { from_one: true, .. } => "expected a whole number from 1".into(),
             CounterTooLarge(_) => format!("at most {}", super::MAX_COUNTER),
             InCheck { .. } => "the side that just moved cannot be in check".into(),
+            RoyalsFace => {
+                "in this game the royal pieces may not face each other: put a piece between them"
+                    .into()
+            }
         }
     }
 

@@ -494,5 +494,16 @@ fn check_not_in_check(
         };
         return Err(SetupError::new(off, len, kind));
     }
+    // Royal pieces facing each other where the game forbids it: the last move was illegal.
+    if let (Some(facing), Some(k)) = (v.facing, king) {
+        let ours = Piece::new(rk, data.side);
+        if let Some(o) = data.board.iter().position(|p| *p == ours)
+            && crate::attack::royals_face(v, Square(k as u16), Square(o as u16), facing, |s| {
+                data.board[s.index()].is_some()
+            })
+        {
+            return Err(SetupError::new(off, len, E::RoyalsFace));
+        }
+    }
     Ok(())
 }

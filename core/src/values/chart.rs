@@ -131,26 +131,74 @@ fn label(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// The values axis as (start, end, tick step): from 0, or from below the lowest value when
+/// a fit or its interval is negative (a piece the games find worth less than nothing), to
+/// above the highest. An interval reaching further than the values' own span beyond them
+/// (a study of a few games) is cut at the axis and drawn dashed, so that it does not
+/// squeeze the values into a corner.
+fn value_axis(r: &ValueReport) -> (f64, f64, f64) {
+    let finite = |vs: &mut dyn Iterator<Item = f64>| {
+        vs.filter(|v| v.is_finite())
+            .fold((0.0f64, 1.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)))
+    };
+    let (vmin, vmax) = finite(
+        &mut r
+            .rows
+            .iter()
+            .flat_map(|x| [Some(x.fitted), x.declared])
+            .flatten(),
+    );
+    let reach = vmax - vmin;
+    let (min, max) = finite(&mut r.rows.iter().flat_map(|x| [x.low, x.high]).flatten());
+    let (min, max) = (
+        min.max(vmin - reach).min(vmin),
+        max.min(vmax + reach).max(vmax),
+    );
+    let step = tick_step((max - min) * 1.05);
+    let hi = (max * 1.05 / step).ceil() * step;
+    let lo = (min * 1.05 / step).floor() * step;
+    (lo, hi, step)
+}
+
+/// The values panel's grid lines, tick labels and axis title, between `plot_top` and
+/// `bottom`.
+fn value_grid(
+    out: &mut String,
+    (lo, hi, step): (f64, f64, f64),
+    xs: &dyn Fn(f64) -> f64,
+    (plot_top, bottom): (f64, f64),
+    unit: &str,
+) {
+    let ticks = ((hi - lo) / step).round() as i64;
+    for k in 0..=ticks {
+        // Ticks counted from `lo`, so that no rounding error writes "-0".
+        let t = lo + k as f64 * step;
+        let t = if t.abs() < step * 1e-6 { 0.0 } else { t };
+        let x = xs(t);
+        let _ = writeln!(
+            out,
+            "<line x1=\"{x:.1}\" y1=\"{plot_top:.1}\" x2=\"{x:.1}\" y2=\"{bottom:.1}\" stroke=\"{GRID}\"/><text x=\"{x:.1}\" y=\"{:.1}\" {FONT} font-size=\"11\" text-anchor=\"middle\">{}</text>",
+            bottom + 16.0,
+            label(t)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{:.1}\" y=\"{:.1}\" {FONT} font-size=\"11\" text-anchor=\"middle\">pawns ({} = 1)</text>",
+        (LEFT + WIDTH - RIGHT) / 2.0,
+        bottom + 32.0,
+        escape(unit)
+    );
+}
+
 /// Draws the values panel from `top`; returns its height.
 fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
     let pct = (r.confidence * 100.0).round();
     let plot_top = top + 62.0;
     let plot_h = ROW * r.rows.len().max(1) as f64;
     let height = plot_top - top + plot_h + 40.0;
-    let mut max: f64 = 1.0;
-    for x in &r.rows {
-        for v in [Some(x.fitted), x.low, x.high, x.declared]
-            .into_iter()
-            .flatten()
-        {
-            if v.is_finite() {
-                max = max.max(v);
-            }
-        }
-    }
-    let step = tick_step(max * 1.05);
-    let hi = (max * 1.05 / step).ceil() * step;
-    let xs = |v: f64| LEFT + (v / hi).clamp(0.0, 1.0) * (WIDTH - LEFT - RIGHT);
+    let (lo, hi, step) = value_axis(r);
+    let xs = |v: f64| LEFT + ((v - lo) / (hi - lo)).clamp(0.0, 1.0) * (WIDTH - LEFT - RIGHT);
     let _ = writeln!(
         out,
         "<text x=\"12\" y=\"{:.1}\" {FONT} font-size=\"16\" font-weight=\"bold\">{}</text>",
@@ -179,26 +227,8 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
         r.games,
         r.setups
     );
-    // The grid and the axis.
     let bottom = plot_top + plot_h;
-    let mut t = 0.0;
-    while t <= hi + 1e-9 {
-        let x = xs(t);
-        let _ = writeln!(
-            out,
-            "<line x1=\"{x:.1}\" y1=\"{plot_top:.1}\" x2=\"{x:.1}\" y2=\"{bottom:.1}\" stroke=\"{GRID}\"/><text x=\"{x:.1}\" y=\"{:.1}\" {FONT} font-size=\"11\" text-anchor=\"middle\">{}</text>",
-            bottom + 16.0,
-            label(t)
-        );
-        t += step;
-    }
-    let _ = writeln!(
-        out,
-        "<text x=\"{:.1}\" y=\"{:.1}\" {FONT} font-size=\"11\" text-anchor=\"middle\">pawns ({} = 1)</text>",
-        (LEFT + WIDTH - RIGHT) / 2.0,
-        bottom + 32.0,
-        escape(&r.unit)
-    );
+    value_grid(out, (lo, hi, step), &xs, (plot_top, bottom), &r.unit);
     for (i, x) in r.rows.iter().enumerate() {
         let cy = plot_top + ROW * (i as f64 + 0.5);
         let _ = writeln!(
@@ -208,18 +238,19 @@ fn values_panel(out: &mut String, r: &ValueReport, top: f64) -> f64 {
             cy + 4.0,
             escape(&x.name)
         );
-        let (lo, hi_x) = (xs(x.low.unwrap_or(0.0)), xs(x.high.unwrap_or(hi)));
-        let dash = if x.low.is_none() || x.high.is_none() {
+        let (lo_x, hi_x) = (xs(x.low.unwrap_or(lo)), xs(x.high.unwrap_or(hi)));
+        let cut = |b: Option<f64>| b.is_none_or(|b| b < lo || b > hi);
+        let dash = if cut(x.low) || cut(x.high) {
             " stroke-dasharray=\"4 3\""
         } else {
             ""
         };
         let _ = writeln!(
             out,
-            "<line x1=\"{lo:.1}\" y1=\"{cy:.1}\" x2=\"{hi_x:.1}\" y2=\"{cy:.1}\" stroke=\"{FIT}\" stroke-width=\"2\"{dash}/>"
+            "<line x1=\"{lo_x:.1}\" y1=\"{cy:.1}\" x2=\"{hi_x:.1}\" y2=\"{cy:.1}\" stroke=\"{FIT}\" stroke-width=\"2\"{dash}/>"
         );
-        for (b, v) in [(x.low, lo), (x.high, hi_x)] {
-            if b.is_some() {
+        for (b, v) in [(x.low, lo_x), (x.high, hi_x)] {
+            if !cut(b) {
                 let _ = writeln!(
                     out,
                     "<line x1=\"{v:.1}\" y1=\"{:.1}\" x2=\"{v:.1}\" y2=\"{:.1}\" stroke=\"{FIT}\" stroke-width=\"2\"/>",
@@ -422,5 +453,36 @@ mod tests {
         // The tower's declared 4 is outside its interval: a red diamond.
         assert_eq!(svg.matches(&format!("stroke=\"{OUTSIDE}\"")).count(), 2);
         insta::assert_snapshot!(svg);
+    }
+
+    #[test]
+    fn a_negative_value_widens_the_axis_below_zero() {
+        let mut r = tower_report();
+        r.rows[0].fitted = -0.98;
+        r.rows[0].low = Some(-4.44);
+        r.rows[0].high = Some(2.05);
+        let svg = values_svg(&r, &[]);
+        // Ticks below zero, each written once, and no "-0".
+        assert!(
+            svg.contains(">-4</text>") || svg.contains(">-5</text>"),
+            "{svg}"
+        );
+        assert!(!svg.contains(">-0</text>"));
+        assert_eq!(svg.matches(">0</text>").count(), 1);
+        // The dot of the negative value lies left of the zero tick.
+        let x_of = |needle: &str| -> f64 {
+            let i = svg.find(needle).unwrap();
+            let start = svg[..i].rfind("x=\"").unwrap() + 3;
+            svg[start..].split('"').next().unwrap().parse().unwrap()
+        };
+        let zero = x_of(">0</text>");
+        let cy = svg
+            .split("<circle cx=\"")
+            .nth(2)
+            .and_then(|c| c.split('"').next())
+            .unwrap()
+            .parse::<f64>()
+            .unwrap();
+        assert!(cy < zero, "dot at {cy}, zero at {zero}");
     }
 }

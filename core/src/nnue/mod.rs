@@ -1,0 +1,29 @@
+//! A learned evaluation: a small network over the pieces of any game, read from a file
+//! and evaluated in integers (docs/engine.md § The learned evaluation).
+//!
+//! - [`Layout`]: the network's inputs, sized from the compiled game: one feature per
+//!   board square, piece kind and colour, and where the game has drops one per piece
+//!   a side may hold in reserve, up to a few of each kind.
+//! - [`Network`]: features -> an accumulator of `i16` per hidden unit -> clipped ReLU
+//!   -> one output per side to move, in centipawns; quantized weights, integer arithmetic.
+//! - `file`: the network's file format (versioned, with the game's identity) and its
+//!   errors ([`NetworkError`]): a network for another game is refused.
+//! - [`Accumulator`]: the hidden layer before its activation, kept up to date as moves
+//!   are played from the squares a move empties and fills ([`Touched`]), and equal to
+//!   a full recomputation ([`Accumulator::refresh`]) at every step.
+//!
+//! The search keeps the accumulators itself (one per ply), so playing a move outside the
+//! search (perft, the move generator) pays nothing for them.
+
+mod accumulator;
+mod file;
+mod layout;
+mod network;
+
+pub use accumulator::{Accumulator, Touched};
+pub use file::NetworkError;
+pub use layout::Layout;
+pub use network::{MAX_HIDDEN, Network, Parts, QA, QB};
+
+#[cfg(test)]
+pub(crate) use network::tests::random;
