@@ -375,11 +375,30 @@ impl Position {
     /// Plays a move without checking it: it must be one of this position's legal moves
     /// (or, for a search, at least pseudo-legal). Fast.
     pub fn play_unchecked(&mut self, m: &Move) {
-        if self.counts_checks() {
-            self.play_as::<true>(m);
-        } else {
-            self.play_as::<false>(m);
+        match (self.counts_checks(), self.captures_to_hand()) {
+            (false, false) => self.play_as::<false, false>(m),
+            (true, false) => self.play_as::<true, false>(m),
+            (checks, true) => self.play_in_hand_game(checks, m),
         }
+    }
+
+    /// [`Position::play_unchecked`] in a `captures-to-hand` game, out of the way of the
+    /// others.
+    #[inline(never)]
+    fn play_in_hand_game(&mut self, checks: bool, m: &Move) {
+        if checks {
+            self.play_as::<true, true>(m);
+        } else {
+            self.play_as::<false, true>(m);
+        }
+    }
+
+    /// Do captured pieces go to the captor's reserve (`captures-to-hand`, docs/format.md
+    /// § Reserves and drops)? What [`Position::play_as`] and [`Position::undo_as`] must be
+    /// told.
+    #[inline]
+    pub(crate) fn captures_to_hand(&self) -> bool {
+        self.variant.to_hand
     }
 
     /// Does the game count the checks given (n-check, docs/format.md § The end of the
@@ -390,12 +409,14 @@ impl Position {
     }
 
     /// [`Position::play_unchecked`] for a caller that knows whether the game counts checks
-    /// (`CHECKS`, [`Position::counts_checks`]) once for many moves, as perft does: a game
-    /// without n-check then plays its moves without asking, and pays nothing for the
-    /// rule.
+    /// (`CHECKS`, [`Position::counts_checks`]) and whether captured pieces go to the
+    /// reserve (`TO_HAND`, [`Position::captures_to_hand`]) once for many moves, as perft
+    /// does: a game without these rules then plays its moves without asking, and pays
+    /// nothing for them.
     #[inline(always)]
-    pub(crate) fn play_as<const CHECKS: bool>(&mut self, m: &Move) {
+    pub(crate) fn play_as<const CHECKS: bool, const TO_HAND: bool>(&mut self, m: &Move) {
         debug_assert_eq!(CHECKS, self.counts_checks());
+        debug_assert_eq!(TO_HAND, self.captures_to_hand());
         let us = self.side;
         let mut undo = Undo {
             mv: *m,
@@ -430,7 +451,7 @@ impl Position {
                 self.clear_rights([m.from(), rook_from, Square::NONE]);
                 false
             }
-            _ if self.variant.to_hand => self.play_hand_move(m, us, &mut undo),
+            _ if TO_HAND => self.play_hand_move(m, us, &mut undo),
             _ => self.play_board_move(m, us, &mut undo),
         };
         // The counters stop at the largest a position string may give (no wrap).
@@ -462,7 +483,7 @@ impl Position {
 
     /// A piece moves on the board (with its captures, promotion and en-passant targets).
     /// Returns whether the move resets the count toward the 100-ply draw.
-    #[inline]
+    #[inline(always)]
     fn play_board_move(&mut self, m: &Move, us: Color, undo: &mut Undo) -> bool {
         let moved = self.remove(m.from());
         undo.moved = moved;
@@ -492,7 +513,6 @@ impl Position {
     /// and drops): as [`Position::play_board_move`], and each captured piece goes to the
     /// mover's reserve, a promoted one as the piece it was; the promoted mark follows the
     /// piece, and a promotion sets it.
-    #[cold]
     fn play_hand_move(&mut self, m: &Move, us: Color, undo: &mut Undo) -> bool {
         let (from, to, extra) = (m.from(), m.to(), m.extra_square());
         let mut hand = 0;
@@ -547,7 +567,6 @@ impl Position {
 
     /// Takes back a board move of a `captures-to-hand` game: the reserve and the promoted
     /// marks (the board is put back by the caller).
-    #[cold]
     fn undo_hand_move(&mut self, m: &Move, us: Color, u: &Undo) {
         let (from, to, extra) = (m.from(), m.to(), m.extra_square());
         self.promoted.remove(to);
@@ -588,6 +607,7 @@ impl Position {
     }
 
     /// After a double step: the squares it passed become en-passant targets (rules.md § En passant).
+    #[inline]
     fn set_double_step(&mut self, m: &Move) {
         let g = &self.variant.geometry;
         let (f0, r0) = g.coords(m.from());
@@ -608,6 +628,24 @@ impl Position {
 
     /// Takes back the last move played. Returns it, or `None` when there is none.
     pub fn undo(&mut self) -> Option<Move> {
+        if self.captures_to_hand() {
+            self.undo_in_hand_game()
+        } else {
+            self.undo_as::<false>()
+        }
+    }
+
+    /// [`Position::undo`] in a `captures-to-hand` game, out of the way of the others.
+    #[inline(never)]
+    fn undo_in_hand_game(&mut self) -> Option<Move> {
+        self.undo_as::<true>()
+    }
+
+    /// [`Position::undo`] for a caller that knows whether captured pieces go to the
+    /// reserve (`TO_HAND`, [`Position::captures_to_hand`]), as perft does.
+    #[inline(always)]
+    pub(crate) fn undo_as<const TO_HAND: bool>(&mut self) -> Option<Move> {
+        debug_assert_eq!(TO_HAND, self.captures_to_hand());
         let u = self.history.pop()?;
         let m = u.mv;
         let us = !self.side;
@@ -628,7 +666,7 @@ impl Position {
                 self.put(rook_from, rook);
             }
             _ => {
-                if self.variant.to_hand {
+                if TO_HAND {
                     self.undo_hand_move(&m, us, &u);
                 }
                 self.remove(m.to());
@@ -913,6 +951,13 @@ fn gcd(a: u32, b: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a move saves for its undo stays 40 bytes, as before `captures-to-hand` (whose
+    /// marks take a byte of the padding): every move of every game pushes one.
+    #[test]
+    fn the_undo_record_stays_small() {
+        assert_eq!(std::mem::size_of::<Undo>(), 40);
+    }
 
     /// A copy has the room of a new position, so that a perft or a search on it (the
     /// Python package counts on a copy) reallocates nothing: after a drop, which lengthens
