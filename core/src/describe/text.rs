@@ -175,7 +175,13 @@ fn promotion(out: &mut String, d: &Description) {
         }
         let _ = writeln!(out, "compulsory: {}", yes(p.mandatory));
         if !p.white_forced.is_empty() || !p.black_forced.is_empty() {
-            let none = |z: &str| if z.is_empty() { "nowhere".to_string() } else { z.to_string() };
+            let none = |z: &str| {
+                if z.is_empty() {
+                    "nowhere".to_string()
+                } else {
+                    z.to_string()
+                }
+            };
             let _ = writeln!(
                 out,
                 "compulsory where it could not move again: {} (White), {} (Black)",
