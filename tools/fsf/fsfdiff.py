@@ -69,6 +69,7 @@ SHARED: Dict[str, str] = {
     "sortofalmost": "sortofalmost",
     "crazyhouse": "crazyhouse",
     "minishogi": "minishogi",
+    "shogi": "shogi",
 }
 
 #: The repository's folder of game files.
