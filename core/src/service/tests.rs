@@ -261,7 +261,12 @@ fn a_plus_promotion_is_read_as_written() {
     pos.play_text(&moves).unwrap();
     let promoting = game::parse_move(&pos, "b2b1+").unwrap();
     assert!(promoting.promotion().is_some());
-    assert!(game::parse_move(&pos, "b2b1").unwrap().promotion().is_none());
+    assert!(
+        game::parse_move(&pos, "b2b1")
+            .unwrap()
+            .promotion()
+            .is_none()
+    );
     let mut g = game::Game::start(&v, None).unwrap();
     for m in moves.iter().chain(&["b2b1+"]) {
         g.play_text(m).unwrap();
