@@ -498,7 +498,12 @@ impl Position {
             reset = true;
         }
         let placed = match m.promotion() {
-            Some(k) => Piece::new(k, us),
+            Some(k) => {
+                // A `plus` promotion (Fairy-Stockfish's piece promotion) resets the count
+                // too (docs/format.md § `[promotion]`).
+                reset |= self.variant.plus[k.index()];
+                Piece::new(k, us)
+            }
             None => moved,
         };
         self.put(m.to(), placed);
@@ -957,6 +962,22 @@ mod tests {
     #[test]
     fn the_undo_record_stays_small() {
         assert_eq!(std::mem::size_of::<Undo>(), 40);
+    }
+
+    /// A `plus` promotion resets the count of plies, whatever the piece, as in
+    /// Fairy-Stockfish (docs/format.md § `[promotion]`): its string after a bishop's
+    /// promotion in minishogi, a move that neither captures nor moves a pawn.
+    #[test]
+    fn a_plus_promotion_resets_the_count() {
+        let v = Variant::builtin("minishogi").unwrap();
+        let mut pos = Position::start(&v);
+        let moves = "e1e4 d5e4 d1a4 R@d5 a2a3 a5a4 P@c2 B@d2 a1a2 c5b4 b1b2 b4a3 a2b3 P@d3 \
+                     c1d2 a4a5 b2b1 d5d4 d2e1 a3b2 B@a3 d3d2";
+        pos.play_text(&moves.split_whitespace().collect::<Vec<_>>())
+            .unwrap();
+        assert_eq!(pos.halfmove, 1);
+        pos.play_text(&["a3c5+"]).unwrap();
+        assert_eq!(pos.fen(), "rb+B1k/3rg/1K3/1sPp1/1G2S[] b - - 0 12");
     }
 
     /// A copy has the room of a new position, so that a perft or a search on it (the
