@@ -93,6 +93,9 @@ pub const GAMES: &[(&str, &str)] = &[
         "grasshopper",
         include_str!("../../variants/grasshopper.toml"),
     ),
+    ("crazyhouse", include_str!("../../variants/crazyhouse.toml")),
+    ("minishogi", include_str!("../../variants/minishogi.toml")),
+    ("shogi", include_str!("../../variants/shogi.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

@@ -207,6 +207,11 @@ pub struct PromotionDef {
     pub choices: Vec<Named>,
     pub mandatory: bool,
     pub suffix: bool,
+    /// A move that starts in the zone may promote too, wherever it lands (shogi).
+    pub leaving: bool,
+    /// Shogi's writing: the promoted piece is `+` and the letter of the piece it was in
+    /// position strings, and a promotion's move text ends with `+`.
+    pub plus: bool,
     /// The side whose pieces the rule is for; `None` for both.
     pub side: Option<crate::types::Color>,
     pub span: Span,
@@ -227,6 +232,10 @@ pub struct DropDef {
     pub piece: Named,
     pub zone: ZoneDef,
     pub push: u8,
+    /// Never dropped on a file that holds a piece of its kind and side (shogi's nifu).
+    pub one_per_file: bool,
+    /// A checkmate by dropping it loses for the side that dropped (shogi's uchifuzume).
+    pub no_mate: bool,
     pub span: Span,
 }
 
@@ -254,6 +263,9 @@ pub struct VariantDef {
     pub drops: Vec<DropDef>,
     /// Drop zone of reserve pieces that have no `[drops.<piece>]` entry (rules.md § Reserves and drops).
     pub drop_zone: Option<ZoneDef>,
+    /// Captured pieces go to the captor's reserve, promoted ones as the piece they were
+    /// (docs/format.md § Reserves and drops); the key's span when the file sets it.
+    pub captures_to_hand: Option<Span>,
     pub scepter: Option<ScepterDef>,
     /// The `[end]` table: results besides checkmate (docs/format.md § The end of the game).
     pub end: EndDef,

@@ -10,7 +10,7 @@ use crate::def::Facing;
 use crate::moves::{Move, MoveKind};
 use crate::position::{EnPassant, Position};
 use crate::sqset::SquareSet;
-use crate::types::{CastlingRights, Color, Piece, Square};
+use crate::types::{ByPiece, CastlingRights, Color, Kind, Piece, Square};
 use crate::variant::{CastleOption, CastleRook, PromoRule, Variant};
 
 /// The moves of a position.
@@ -134,41 +134,46 @@ impl Sink for Moves<'_> {
 struct Promoting<'a> {
     moves: Moves<'a>,
     rule: &'a PromoRule,
+    /// Where a move of this piece may promote: the rule's zone for its side, or every
+    /// square for a move starting in the zone of a `from-zone` rule.
+    zone: &'a SquareSet,
+    /// Per piece, where it could never move again, so that promotion is forced there:
+    /// looked up for this piece (`kind`, `us`) only when a promotion is not mandatory.
+    dead: &'a ByPiece<SquareSet>,
+    kind: Kind,
     us: Color,
 }
 
+/// Every square: the zone of a move that may promote wherever it lands.
+static EVERYWHERE: SquareSet = SquareSet::FULL;
+
 impl Sink for Promoting<'_> {
-    /// The target goes to the call field by field: WebAssembly passes a struct of more
-    /// than 4 bytes, such as a target, through memory (docs/js.md § Speed).
+    // Always inlined: a pawn's moves are most of a chess position's, and a call for each
+    // costs more than the code it saves.
     #[inline(always)]
     fn emit(&mut self, t: Target) {
-        self.push(t.to, t.extra, t.kind, t.dup);
+        if self.moves.is_dup(t) {
+            return;
+        }
+        let m = Move::board(self.moves.from, t.to, t.extra, t.kind);
+        if !self.zone.contains(t.to) {
+            self.moves.out.push(m);
+            return;
+        }
+        self.promotions(m);
     }
 }
 
 impl Promoting<'_> {
-    /// The moves of one landing (see [`Target`]).
+    /// A move into the zone: its promotions, then the move itself unless promotion is
+    /// mandatory or the piece could not move again there.
     #[inline(never)]
-    fn push(&mut self, to: Square, extra: Square, kind: MoveKind, dup: bool) {
-        let t = Target {
-            to,
-            extra,
-            kind,
-            dup,
-        };
-        if self.moves.is_dup(t) {
-            return;
-        }
-        let m = Move::board(self.moves.from, to, extra, kind);
+    fn promotions(&mut self, m: Move) {
         let out = &mut *self.moves.out;
-        if !self.rule.zone[self.us].contains(to) {
-            out.push(m);
-            return;
-        }
         for &c in &self.rule.choices {
             out.push(m.promoting(c));
         }
-        if !self.rule.mandatory {
+        if !self.rule.mandatory && !self.dead[(self.kind, self.us)].contains(m.to()) {
             out.push(m);
         }
     }
@@ -200,7 +205,19 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
                 }
             }
             Some(rule) => {
-                let mut sink = Promoting { moves, rule, us };
+                let zone = &rule.zone[us];
+                let mut sink = Promoting {
+                    moves,
+                    rule,
+                    zone: if rule.leaving && zone.contains(from) {
+                        &EVERYWHERE
+                    } else {
+                        zone
+                    },
+                    dead: &v.dead,
+                    kind,
+                    us,
+                };
                 for atom in atoms {
                     targets(atom, &v.rays, &live, us, &mut sink);
                 }
@@ -239,7 +256,12 @@ fn drops(pos: &Position, us: Color, out: &mut Vec<Move>) {
         if reserves[k.index()] == 0 {
             continue;
         }
-        for &(sq, push) in &v.drops[(k, us)].squares {
+        let table = &v.drops[(k, us)];
+        if table.one_per_file {
+            drops_one_per_file(pos, k, us, &table.squares, out);
+            continue;
+        }
+        for &(sq, push) in &table.squares {
             if board[sq.index()].is_some() {
                 continue;
             }
@@ -251,6 +273,39 @@ fn drops(pos: &Position, us: Color, out: &mut Vec<Move>) {
                 }
                 out.push(Move::drop(k, sq, to));
             }
+        }
+    }
+}
+
+/// The drops of a `one-per-file` piece (docs/format.md § Reserves and drops): not onto a
+/// file that holds a piece of its kind and side already (a push stays on the file).
+#[inline(never)]
+fn drops_one_per_file(
+    pos: &Position,
+    k: Kind,
+    us: Color,
+    squares: &[(Square, crate::atom::Ray)],
+    out: &mut Vec<Move>,
+) {
+    let (v, board) = (&**pos.variant(), pos.board());
+    let own = Piece::new(k, us);
+    let mut files = 0u32;
+    for &sq in pos.pieces_of(us) {
+        if board[sq.index()] == own {
+            files |= 1 << v.geometry.file(sq);
+        }
+    }
+    for &(sq, push) in squares {
+        if board[sq.index()].is_some() || files & (1 << v.geometry.file(sq)) != 0 {
+            continue;
+        }
+        out.push(Move::drop(k, sq, sq));
+        for step in v.ray(push) {
+            let to = step.square();
+            if board[to.index()].is_some() {
+                break;
+            }
+            out.push(Move::drop(k, sq, to));
         }
     }
 }

@@ -144,7 +144,15 @@ pub(crate) fn outcome_knowing(pos: &Position, stuck: impl FnOnce() -> bool) -> O
             EndReason::Stalemate
         };
         let winner = if reason == EndReason::Checkmate {
-            Some(!pos.side_to_move())
+            // A mate by a `no-mate` drop loses for the side that dropped
+            // (docs/format.md § Reserves and drops).
+            let us = pos.side_to_move();
+            let v = pos.variant();
+            let foul = v.drop_mate_rule
+                && pos.moves_played().last().is_some_and(|m| {
+                    m.is_drop() && m.dropped().is_some_and(|k| v.drops[(k, !us)].no_mate)
+                });
+            Some(if foul { us } else { !us })
         } else {
             pos.stalemate_winner()
         };

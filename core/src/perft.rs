@@ -10,14 +10,20 @@ use crate::position::Position;
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     let mut bufs: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
     // Whether the game counts checks is asked once here, not at every move.
-    if pos.counts_checks() {
-        count::<true>(pos, depth, &mut bufs)
-    } else {
-        count::<false>(pos, depth, &mut bufs)
+    // So is whether captured pieces go to the reserve.
+    match (pos.counts_checks(), pos.captures_to_hand()) {
+        (false, false) => count::<false, false>(pos, depth, &mut bufs),
+        (true, false) => count::<true, false>(pos, depth, &mut bufs),
+        (false, true) => count::<false, true>(pos, depth, &mut bufs),
+        (true, true) => count::<true, true>(pos, depth, &mut bufs),
     }
 }
 
-fn count<const CHECKS: bool>(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+fn count<const CHECKS: bool, const TO_HAND: bool>(
+    pos: &mut Position,
+    depth: u32,
+    bufs: &mut [Vec<Move>],
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -28,9 +34,9 @@ fn count<const CHECKS: bool>(pos: &mut Position, depth: u32, bufs: &mut [Vec<Mov
     }
     let mut n = 0;
     for &m in buf.iter() {
-        pos.play_as::<CHECKS>(&m);
-        n += count::<CHECKS>(pos, depth - 1, rest);
-        pos.undo();
+        pos.play_as::<CHECKS, TO_HAND>(&m);
+        n += count::<CHECKS, TO_HAND>(pos, depth - 1, rest);
+        pos.undo_as::<TO_HAND>();
     }
     n
 }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use crate::moves::{Move, MoveKind};
 use crate::setup::{self, MAX_COUNTER, Setup, SetupData, SetupError};
+use crate::sqset::SquareSet;
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::{END_SCEPTER, Variant};
 
@@ -88,6 +89,9 @@ struct Undo {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    /// `captures-to-hand` games only: which of the moved piece (1), the captured piece (2)
+    /// and the piece captured besides (4) were promoted pieces.
+    hand: u8,
 }
 
 /// What a null move (the side to move passes, for the search) changed.
@@ -122,6 +126,9 @@ pub struct Position {
     halfmove: u32,
     fullmove: u32,
     reserves: ByColor<[u8; MAX_KINDS]>,
+    /// The squares of promoted pieces, which return to a reserve as the piece they were
+    /// (`captures-to-hand`, docs/format.md § Reserves and drops); always empty in other games.
+    promoted: SquareSet,
     king: ByColor<Square>,
     /// The squares of each side's pieces, in no order, and each square's place in its list.
     lists: ByColor<Vec<Square>>,
@@ -173,6 +180,7 @@ impl PartialEq for Position {
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
             && self.reserves == o.reserves
+            && self.promoted == o.promoted
             && self.king == o.king
             && self.hash == o.hash
     }
@@ -206,6 +214,7 @@ impl Position {
     fn setup_data(&self) -> SetupData {
         SetupData {
             board: self.board.clone(),
+            promoted: self.promoted,
             side: self.side,
             castling: self.rights.castling,
             ep_from: self.ep.from,
@@ -238,6 +247,7 @@ impl Position {
             halfmove: p.halfmove,
             fullmove: p.fullmove,
             reserves: p.reserves,
+            promoted: p.promoted,
             king: ByColor::new(Square::NONE, Square::NONE),
             lists: ByColor::new(Vec::with_capacity(n), Vec::with_capacity(n)),
             index: vec![0; n],
@@ -365,11 +375,30 @@ impl Position {
     /// Plays a move without checking it: it must be one of this position's legal moves
     /// (or, for a search, at least pseudo-legal). Fast.
     pub fn play_unchecked(&mut self, m: &Move) {
-        if self.counts_checks() {
-            self.play_as::<true>(m);
-        } else {
-            self.play_as::<false>(m);
+        match (self.counts_checks(), self.captures_to_hand()) {
+            (false, false) => self.play_as::<false, false>(m),
+            (true, false) => self.play_as::<true, false>(m),
+            (checks, true) => self.play_in_hand_game(checks, m),
         }
+    }
+
+    /// [`Position::play_unchecked`] in a `captures-to-hand` game, out of the way of the
+    /// others.
+    #[inline(never)]
+    fn play_in_hand_game(&mut self, checks: bool, m: &Move) {
+        if checks {
+            self.play_as::<true, true>(m);
+        } else {
+            self.play_as::<false, true>(m);
+        }
+    }
+
+    /// Do captured pieces go to the captor's reserve (`captures-to-hand`, docs/format.md
+    /// § Reserves and drops)? What [`Position::play_as`] and [`Position::undo_as`] must be
+    /// told.
+    #[inline]
+    pub(crate) fn captures_to_hand(&self) -> bool {
+        self.variant.to_hand
     }
 
     /// Does the game count the checks given (n-check, docs/format.md § The end of the
@@ -380,12 +409,14 @@ impl Position {
     }
 
     /// [`Position::play_unchecked`] for a caller that knows whether the game counts checks
-    /// (`CHECKS`, [`Position::counts_checks`]) once for many moves, as perft does: a game
-    /// without n-check then plays its moves without asking, and pays nothing for the
-    /// rule.
+    /// (`CHECKS`, [`Position::counts_checks`]) and whether captured pieces go to the
+    /// reserve (`TO_HAND`, [`Position::captures_to_hand`]) once for many moves, as perft
+    /// does: a game without these rules then plays its moves without asking, and pays
+    /// nothing for them.
     #[inline(always)]
-    pub(crate) fn play_as<const CHECKS: bool>(&mut self, m: &Move) {
+    pub(crate) fn play_as<const CHECKS: bool, const TO_HAND: bool>(&mut self, m: &Move) {
         debug_assert_eq!(CHECKS, self.counts_checks());
+        debug_assert_eq!(TO_HAND, self.captures_to_hand());
         let us = self.side;
         let mut undo = Undo {
             mv: *m,
@@ -397,6 +428,7 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
+            hand: 0,
         };
         self.hash ^= self.ep.key(&self.variant);
         self.ep = EnPassant::NONE;
@@ -419,6 +451,7 @@ impl Position {
                 self.clear_rights([m.from(), rook_from, Square::NONE]);
                 false
             }
+            _ if TO_HAND => self.play_hand_move(m, us, &mut undo),
             _ => self.play_board_move(m, us, &mut undo),
         };
         // The counters stop at the largest a position string may give (no wrap).
@@ -450,7 +483,7 @@ impl Position {
 
     /// A piece moves on the board (with its captures, promotion and en-passant targets).
     /// Returns whether the move resets the count toward the 100-ply draw.
-    #[inline]
+    #[inline(always)]
     fn play_board_move(&mut self, m: &Move, us: Color, undo: &mut Undo) -> bool {
         let moved = self.remove(m.from());
         undo.moved = moved;
@@ -465,7 +498,12 @@ impl Position {
             reset = true;
         }
         let placed = match m.promotion() {
-            Some(k) => Piece::new(k, us),
+            Some(k) => {
+                // A `plus` promotion (Fairy-Stockfish's piece promotion) resets the count
+                // too (docs/format.md § `[promotion]`).
+                reset |= self.variant.plus[k.index()];
+                Piece::new(k, us)
+            }
             None => moved,
         };
         self.put(m.to(), placed);
@@ -474,6 +512,86 @@ impl Position {
             self.set_double_step(m);
         }
         reset
+    }
+
+    /// A piece moves on the board in a `captures-to-hand` game (docs/format.md § Reserves
+    /// and drops): as [`Position::play_board_move`], and each captured piece goes to the
+    /// mover's reserve, a promoted one as the piece it was; the promoted mark follows the
+    /// piece, and a promotion sets it.
+    fn play_hand_move(&mut self, m: &Move, us: Color, undo: &mut Undo) -> bool {
+        let (from, to, extra) = (m.from(), m.to(), m.extra_square());
+        let mut hand = 0;
+        if self.promoted.contains(from) {
+            hand |= 1;
+            self.set_promoted(from, false);
+        }
+        if extra.is_some() && self.board[extra.index()].is_some() && self.capture_to_hand(extra, us)
+        {
+            hand |= 4;
+        }
+        if self.board[to.index()].is_some() && self.capture_to_hand(to, us) {
+            hand |= 2;
+        }
+        let reset = self.play_board_move(m, us, undo);
+        if hand & 1 != 0 || m.promotion().is_some() {
+            self.set_promoted(to, true);
+        }
+        undo.hand = hand;
+        reset
+    }
+
+    /// The piece on `sq`, captured by `us`, goes to `us`'s reserve (as the piece it was,
+    /// if promoted). It stays on its square for [`Position::play_board_move`] to take.
+    /// Returns whether it was a promoted piece.
+    fn capture_to_hand(&mut self, sq: Square, us: Color) -> bool {
+        let kind = self.board[sq.index()].kind();
+        let promoted = self.promoted.contains(sq);
+        let back = match self.variant.origin[kind.index()] {
+            Some(o) if promoted => o,
+            _ => kind,
+        };
+        if promoted {
+            self.set_promoted(sq, false);
+        }
+        let count = self.reserves[us][back.index()];
+        self.set_reserve(us, back, count.saturating_add(1));
+        promoted
+    }
+
+    /// Marks or unmarks the piece on `sq` as promoted, with the hash.
+    fn set_promoted(&mut self, sq: Square, on: bool) {
+        if self.promoted.contains(sq) != on {
+            if on {
+                self.promoted.insert(sq);
+            } else {
+                self.promoted.remove(sq);
+            }
+            self.hash ^= self.variant.zobrist.promoted(sq);
+        }
+    }
+
+    /// Takes back a board move of a `captures-to-hand` game: the reserve and the promoted
+    /// marks (the board is put back by the caller).
+    fn undo_hand_move(&mut self, m: &Move, us: Color, u: &Undo) {
+        let (from, to, extra) = (m.from(), m.to(), m.extra_square());
+        self.promoted.remove(to);
+        if u.hand & 1 != 0 {
+            self.promoted.insert(from);
+        }
+        for (sq, p, bit) in [(to, u.captured, 2), (extra, u.captured_extra, 4)] {
+            if p.is_empty() {
+                continue;
+            }
+            let promoted = u.hand & bit != 0;
+            let back = match self.variant.origin[p.kind().index()] {
+                Some(o) if promoted => o,
+                _ => p.kind(),
+            };
+            self.reserves[us][back.index()] -= 1;
+            if promoted {
+                self.promoted.insert(sq);
+            }
+        }
     }
 
     /// Clears the castling rights of a move touching these squares (rules.md § Castling).
@@ -494,6 +612,7 @@ impl Position {
     }
 
     /// After a double step: the squares it passed become en-passant targets (rules.md § En passant).
+    #[inline]
     fn set_double_step(&mut self, m: &Move) {
         let g = &self.variant.geometry;
         let (f0, r0) = g.coords(m.from());
@@ -514,6 +633,24 @@ impl Position {
 
     /// Takes back the last move played. Returns it, or `None` when there is none.
     pub fn undo(&mut self) -> Option<Move> {
+        if self.captures_to_hand() {
+            self.undo_in_hand_game()
+        } else {
+            self.undo_as::<false>()
+        }
+    }
+
+    /// [`Position::undo`] in a `captures-to-hand` game, out of the way of the others.
+    #[inline(never)]
+    fn undo_in_hand_game(&mut self) -> Option<Move> {
+        self.undo_as::<true>()
+    }
+
+    /// [`Position::undo`] for a caller that knows whether captured pieces go to the
+    /// reserve (`TO_HAND`, [`Position::captures_to_hand`]), as perft does.
+    #[inline(always)]
+    pub(crate) fn undo_as<const TO_HAND: bool>(&mut self) -> Option<Move> {
+        debug_assert_eq!(TO_HAND, self.captures_to_hand());
         let u = self.history.pop()?;
         let m = u.mv;
         let us = !self.side;
@@ -534,6 +671,9 @@ impl Position {
                 self.put(rook_from, rook);
             }
             _ => {
+                if TO_HAND {
+                    self.undo_hand_move(&m, us, &u);
+                }
                 self.remove(m.to());
                 if u.captured.is_some() {
                     self.put(m.to(), u.captured);
@@ -591,6 +731,9 @@ impl Position {
             for (k, &count) in counts.iter().enumerate() {
                 h ^= z.reserve(c, Kind::new(k), count);
             }
+        }
+        for sq in self.promoted.iter() {
+            h ^= z.promoted(sq);
         }
         if v.def.end.checks > 0 {
             for c in Color::BOTH {
@@ -735,6 +878,7 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             reserves: self.reserves,
+            promoted: self.promoted,
             king: self.king,
             lists,
             index: self.index.clone(),
@@ -812,6 +956,29 @@ fn gcd(a: u32, b: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a move saves for its undo stays 40 bytes, as before `captures-to-hand` (whose
+    /// marks take a byte of the padding): every move of every game pushes one.
+    #[test]
+    fn the_undo_record_stays_small() {
+        assert_eq!(std::mem::size_of::<Undo>(), 40);
+    }
+
+    /// A `plus` promotion resets the count of plies, whatever the piece, as in
+    /// Fairy-Stockfish (docs/format.md § `[promotion]`): its string after a bishop's
+    /// promotion in minishogi, a move that neither captures nor moves a pawn.
+    #[test]
+    fn a_plus_promotion_resets_the_count() {
+        let v = Variant::builtin("minishogi").unwrap();
+        let mut pos = Position::start(&v);
+        let moves = "e1e4 d5e4 d1a4 R@d5 a2a3 a5a4 P@c2 B@d2 a1a2 c5b4 b1b2 b4a3 a2b3 P@d3 \
+                     c1d2 a4a5 b2b1 d5d4 d2e1 a3b2 B@a3 d3d2";
+        pos.play_text(&moves.split_whitespace().collect::<Vec<_>>())
+            .unwrap();
+        assert_eq!(pos.halfmove, 1);
+        pos.play_text(&["a3c5+"]).unwrap();
+        assert_eq!(pos.fen(), "rb+B1k/3rg/1K3/1sPp1/1G2S[] b - - 0 12");
+    }
 
     /// A copy has the room of a new position, so that a perft or a search on it (the
     /// Python package counts on a copy) reallocates nothing: after a drop, which lengthens

@@ -13,6 +13,9 @@ impl SquareSet {
     /// No square.
     pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
 
+    /// Every square a board of the format can have.
+    pub const FULL: SquareSet = SquareSet([u64::MAX; WORDS]);
+
     /// Is the square in the set?
     #[inline]
     pub fn contains(&self, sq: Square) -> bool {

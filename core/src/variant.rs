@@ -178,6 +178,10 @@ pub(crate) struct PromoRule {
     pub choices: Vec<Kind>,
     pub mandatory: bool,
     pub suffix: bool,
+    /// A move starting in the zone may promote too (docs/format.md § `[promotion]`).
+    pub leaving: bool,
+    /// Written shogi's way: `+P` in position strings, `+` ending the move text.
+    pub plus: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -211,6 +215,10 @@ pub(crate) struct Castling {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DropTable {
     pub squares: Vec<(Square, Ray)>,
+    /// Not onto a file holding a piece of this kind and side (docs/format.md § Reserves and drops).
+    pub one_per_file: bool,
+    /// A checkmate by dropping this kind loses for the side that dropped.
+    pub no_mate: bool,
 }
 
 /// A bit of [`Variant::end_rules`]: Capture the Scepter (rules.md § Optional rules).
@@ -245,6 +253,21 @@ pub struct Variant {
     pub(crate) drops: ByPiece<DropTable>,
     pub(crate) zobrist: Zobrist,
     pub(crate) has_drops: bool,
+    /// `captures-to-hand` (docs/format.md § Reserves and drops): a captured piece goes to
+    /// the captor's reserve. Played by its own path (`Position::capture_to_hand`), so that
+    /// other games pay nothing for it.
+    pub(crate) to_hand: bool,
+    /// Per kind: the piece a promotion made it from, which a promoted piece of this kind
+    /// returns to a reserve as.
+    pub(crate) origin: Vec<Option<Kind>>,
+    /// Per kind: whether it is written shogi's way, `+` and the letter of the piece it
+    /// was promoted from (a `plus` promotion rule makes it).
+    pub(crate) plus: Vec<bool>,
+    /// Per kind and colour: the squares where a piece of it could never move (no move of
+    /// any primitive from there). Drops never land there; a promotion is forced there.
+    pub(crate) dead: ByPiece<SquareSet>,
+    /// Some drop rule makes a checkmate by a drop lose (`no-mate`).
+    pub(crate) drop_mate_rule: bool,
     /// The lines on which the royal pieces may not face each other (docs/format.md § Royal
     /// pieces that may not face each other); `None` in most games, which never test it.
     pub(crate) facing: Option<Facing>,
@@ -402,6 +425,25 @@ impl Variant {
     /// Whether the move text of a promotion to this square names the new piece.
     pub(crate) fn promotion_suffix(&self, kind: Kind, color: Color, to: Square) -> bool {
         self.promotion_at(kind, color, to).is_none_or(|r| r.suffix)
+    }
+
+    /// Whether captured pieces go to the captor's reserve (docs/format.md § Reserves and drops).
+    pub fn captures_to_hand(&self) -> bool {
+        self.to_hand
+    }
+
+    /// The piece a promoted piece of `kind` returns to a reserve as, if a promotion can
+    /// make a `kind`.
+    pub fn promoted_from(&self, kind: Kind) -> Option<Kind> {
+        self.origin.get(kind.index()).copied().flatten()
+    }
+
+    /// The piece a `plus` promotion rule makes of `kind` (shogi's `+P`), if any.
+    pub(crate) fn plus_kind(&self, kind: Kind) -> Option<Kind> {
+        Color::BOTH.into_iter().find_map(|c| {
+            let r = self.promotion_rule(kind, c)?;
+            (r.plus && r.choices.len() == 1).then(|| r.choices[0])
+        })
     }
 
     /// The zones that confine a piece, each as its squares (see `regions`): a xiangqi

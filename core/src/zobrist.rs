@@ -18,6 +18,8 @@ pub(crate) struct Zobrist {
     reserve: Vec<u64>,
     /// Per side and count of checks it still has to give (n-check).
     checks: Vec<u64>,
+    /// Per square: a promoted piece stands there (`captures-to-hand`).
+    promoted: Vec<u64>,
 }
 
 struct SplitMix(u64);
@@ -49,7 +51,14 @@ impl Zobrist {
             checks: (0..2 * (crate::limits::MAX_CHECKS as usize + 1))
                 .map(|_| rng.next())
                 .collect(),
+            promoted: (0..squares).map(|_| rng.next()).collect(),
         }
+    }
+
+    /// The key of a promoted piece on a square (`captures-to-hand`).
+    #[inline]
+    pub fn promoted(&self, sq: Square) -> u64 {
+        self.promoted[sq.index()]
     }
 
     /// The key of a piece on a square.

@@ -39,6 +39,7 @@ pub const WHOLE: &[&str] = &[
     "tencubed",
     "raazuvaa",
     "grasshopper",
+    "crazyhouse",
 ];
 
 #[test]
@@ -105,6 +106,51 @@ const PARTIAL: &[(&str, &[&str])] = &[
         &[
             "<built-in minixiangqi.toml>:7:16: `royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`)",
             "<built-in minixiangqi.toml>:18:10: piece `general`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
+        ],
+    ),
+    // The shogi games: the shogi-style promotion and drop rules are not written yet.
+    (
+        "minishogi",
+        &[
+            "<built-in minishogi.toml>:69:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in minishogi.toml>:69:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in minishogi.toml>:76:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in minishogi.toml>:76:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in minishogi.toml>:76:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
+            "<built-in minishogi.toml>:83:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in minishogi.toml>:83:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in minishogi.toml>:83:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
+            "<built-in minishogi.toml>:90:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in minishogi.toml>:90:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in minishogi.toml>:90:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
+            "<built-in minishogi.toml>:102:8: the drop rule `one-per-file` is not written yet (Fairy-Stockfish's `dropNoDoubled`, `shogiPawnDropMateIllegal`)",
+            "<built-in minishogi.toml>:102:8: the drop rule `no-mate` is not written yet (Fairy-Stockfish's `dropNoDoubled`, `shogiPawnDropMateIllegal`)",
+        ],
+    ),
+    (
+        "shogi",
+        &[
+            "<built-in shogi.toml>:38:8: piece `shogi-knight` has no move that Fairy-Stockfish can read",
+            "<built-in shogi.toml>:42:10: piece `shogi-knight`: the move has no Betza (an offset or a set of directions Betza cannot name)",
+            "<built-in shogi.toml>:92:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:92:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:100:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:100:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:100:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
+            "<built-in shogi.toml>:108:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:108:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:108:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
+            "<built-in shogi.toml>:116:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:116:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:116:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
+            "<built-in shogi.toml>:124:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:124:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:124:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
+            "<built-in shogi.toml>:132:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:132:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
+            "<built-in shogi.toml>:132:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
+            "<built-in shogi.toml>:152:8: the drop rule `one-per-file` is not written yet (Fairy-Stockfish's `dropNoDoubled`, `shogiPawnDropMateIllegal`)",
+            "<built-in shogi.toml>:152:8: the drop rule `no-mate` is not written yet (Fairy-Stockfish's `dropNoDoubled`, `shogiPawnDropMateIllegal`)",
         ],
     ),
 ];

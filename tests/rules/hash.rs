@@ -51,7 +51,16 @@ const GAMES: &[(&str, &[&str], Option<&str>)] = &[
     ),
     ("pick-the-piece", &[], None),
     ("air-and-trench-warfare", &[], None),
+    // Captures to the reserve, promoted pieces marked (`~`, `+P`): docs/format.md § Reserves and drops.
+    ("crazyhouse", &[], None),
+    ("minishogi", &[], Some(MINISHOGI)),
+    ("shogi", &[], Some(SHOGI)),
 ];
+
+/// Minishogi's start (it has no castling, which the coverage test asks of a start).
+const MINISHOGI: &str = "rbsgk/4p/5/P4/KGSBR[] w - - 0 1";
+/// Shogi's start, for the same reason.
+const SHOGI: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1";
 
 const KINGS_OUT: &str = "ff/gr6rg/ppp4ppp/10/3K6/10/10/6k3/10/PPP4PPP/GR6RG/FF[JJJJjjjj] w - - 0 1";
 const KINGS_OUT_STEALTH: &str =

@@ -71,6 +71,9 @@ SHARED: Dict[str, str] = {
     "tencubed": "tencubed",
     "raazuvaa": "raazuvaa",
     "grasshopper": "grasshopper",
+    "crazyhouse": "crazyhouse",
+    "minishogi": "minishogi",
+    "shogi": "shogi",
 }
 
 #: The repository's folder of game files.
@@ -214,7 +217,9 @@ def play_one(game: str, variant: "fairyforge.Variant", rng: random.Random, plies
     is asked from its own position string of the previous ply and the move played (so
     its strings are read back at every ply too); fairyforge plays the game through."""
     fsf = SHARED[game]
-    fen = pyffish.start_fen(fsf)
+    # Read back: Fairy-Stockfish's start strings of its shogi games are short
+    # (`[-] w 0 1`); the strings it writes are whole.
+    fen = pyffish.get_fen(fsf, pyffish.start_fen(fsf), [])
     pos = fairyforge.Position(variant)
     moves: List[str] = []
     figures.games += 1

@@ -869,6 +869,11 @@ promotions: Array<PromotionFacts>,
  */
 drops: Array<DropFacts>, 
 /**
+ * Whether a captured piece goes to the captor's reserve, a promoted one as the piece
+ * it was promoted from (`captures-to-hand`).
+ */
+captures_to_hand: boolean, 
+/**
  * Castling, if the game has it.
  */
 castling: CastlingFacts | null, 
@@ -1021,6 +1026,24 @@ mandatory: boolean,
  */
 suffix: boolean, 
 /**
+ * Whether a move starting in the zone may promote too, wherever it lands (`from-zone`).
+ */
+from_zone: boolean, 
+/**
+ * Whether the promoted piece is written `+` and the letter of the piece it was, and
+ * a promotion's move text ends with `+` (`plus`).
+ */
+plus: boolean, 
+/**
+ * Where White's pieces must promote though the rule lets them stay, because they
+ * could never move again there (empty for none).
+ */
+white_forced: string, 
+/**
+ * Where Black's pieces must promote for that reason.
+ */
+black_forced: string, 
+/**
  * A move text of such a promotion, for White (for Black when the rule is Black's alone).
  */
 example: string, };
@@ -1049,7 +1072,16 @@ example: string,
 /**
  * The same drop pushed as far as it goes (`J@e2e5`), when it may be pushed.
  */
-pushed: string | null, };
+pushed: string | null, 
+/**
+ * Whether it may not be dropped on a file holding an unpromoted piece of its kind
+ * and side (`one-per-file`).
+ */
+one_per_file: boolean, 
+/**
+ * Whether a checkmate by dropping it loses for the side that dropped (`no-mate`).
+ */
+no_mate: boolean, };
 
 export type CastlingFacts = { 
 /**

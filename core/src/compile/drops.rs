@@ -28,7 +28,10 @@ pub(super) fn compile(
         match names.kind_of(&d.piece.name) {
             Some(k) if k < npieces => {
                 for c in Color::BOTH {
-                    drops[(Kind::new(k), c)] = table(g, d, c, rays);
+                    let mut t = table(g, d, c, rays);
+                    t.one_per_file = d.one_per_file;
+                    t.no_mate = d.no_mate;
+                    drops[(Kind::new(k), c)] = t;
                 }
             }
             Some(_) => {}
@@ -56,7 +59,10 @@ pub(super) fn compile(
                         len: 0,
                     };
                     let squares = zone_set(g, zone, c).iter().map(|sq| (sq, at)).collect();
-                    drops[(Kind::new(k), c)] = DropTable { squares };
+                    drops[(Kind::new(k), c)] = DropTable {
+                        squares,
+                        ..DropTable::default()
+                    };
                 }
             }
             None => {
@@ -64,7 +70,11 @@ pub(super) fn compile(
                 cx.err(
                     Code::NoDropZone,
                     span,
-                    format!("`{id}` is in a reserve but has no drop zone"),
+                    if Some(span) == def.captures_to_hand {
+                        format!("`{id}` goes to a reserve when captured (`captures-to-hand`) but has no drop zone")
+                    } else {
+                        format!("`{id}` is in a reserve but has no drop zone")
+                    },
                     format!("add `[drops.{id}]` with a `zone`, or a game-wide `drop-zone`"),
                 );
             }
@@ -101,6 +111,21 @@ fn table(g: &Geometry, d: &DropDef, c: Color, rays: &mut Vec<RayStep>) -> DropTa
 fn in_reserve(names: &Names) -> Vec<(usize, Span)> {
     let def: &VariantDef = names.def;
     let mut in_reserve: Vec<(usize, Span)> = Vec::new();
+    // With `captures-to-hand` every piece but the royal one may come to a reserve.
+    if let Some(span) = def.captures_to_hand {
+        // A piece written shogi's way (`plus`) always returns as the piece it was.
+        let plus: Vec<&str> = def
+            .promotions
+            .iter()
+            .filter(|r| r.plus)
+            .flat_map(|r| r.choices.iter().map(|c| c.name.as_str()))
+            .collect();
+        for (k, p) in def.pieces.iter().enumerate() {
+            if !p.royal && !plus.contains(&p.id.as_str()) {
+                in_reserve.push((k, span));
+            }
+        }
+    }
     if let Some(list) = &def.reserve {
         for (n, count) in list {
             if let Some(k) = names.kind_of(&n.name).filter(|_| *count > 0) {

@@ -23,7 +23,7 @@ use crate::geometry::Geometry;
 use crate::options::OptionSetting;
 use crate::source::Ctx;
 use crate::sqset::SquareSet;
-use crate::types::{ByColor, Color, MAX_KINDS};
+use crate::types::{ByColor, ByPiece, Color, Kind, MAX_KINDS};
 use crate::variant::{END_BARE_KING, END_CHECKS, END_SCEPTER, PieceType, Variant};
 use crate::zobrist::Zobrist;
 
@@ -59,11 +59,39 @@ pub(crate) fn compile(
     }
     let regions = regions(&def, &g, npieces);
     let forward = forward::build(&def, &g, npieces, &mut rays);
+    // Where a piece could never move (docs/format.md § Reserves and drops, § `[promotion]`):
+    // no drop lands there, and a promotion is forced there.
+    let mut dead: ByPiece<SquareSet> = ByPiece::new(npieces, SquareSet::EMPTY);
+    let mut drops = drops;
+    for k in (0..npieces).map(Kind::new) {
+        for c in Color::BOTH {
+            let mut set = SquareSet::EMPTY;
+            for sq in g.squares() {
+                let (s, e) = *forward.index.get(k, c, sq);
+                if s == e {
+                    set.insert(sq);
+                }
+            }
+            drops[(k, c)].squares.retain(|(sq, _)| !set.contains(*sq));
+            dead[(k, c)] = set;
+        }
+    }
+    let drop_mate_rule = drops.iter().any(|d| d.no_mate);
+    let plus: Vec<bool> = (0..npieces)
+        .map(|k| {
+            promotions.origin[k].is_some_and(|o| {
+                Color::BOTH.into_iter().any(|c| {
+                    promotions.of[(o, c)].is_some_and(|r| promotions.rules[r as usize].plus)
+                })
+            })
+        })
+        .collect();
     let attacks = reverse::build(&g, &forward.atoms, &forward.index, npieces, &mut rays);
     // A game with drop rules shows reserves in its position strings, even empty (rules.md § Position strings).
     let has_drops = drops.iter().any(|d| !d.squares.is_empty())
         || !def.drops.is_empty()
-        || def.drop_zone.is_some();
+        || def.drop_zone.is_some()
+        || def.captures_to_hand.is_some();
     let end_rules = [
         (scepter.is_some(), END_SCEPTER),
         (def.end.bare_king, END_BARE_KING),
@@ -95,6 +123,11 @@ pub(crate) fn compile(
         castle_clear,
         drops,
         has_drops,
+        to_hand: def.captures_to_hand.is_some(),
+        origin: promotions.origin,
+        plus,
+        dead,
+        drop_mate_rule,
         facing: def.royal_facing,
         end_rules,
         scepter,

@@ -14,6 +14,8 @@ use super::zones::{check_zone, zone_set};
 pub(super) struct Promotions {
     pub rules: Vec<PromoRule>,
     pub of: ByPiece<Option<u8>>,
+    /// Per kind, the piece a promotion made it from (the first rule naming it as a choice).
+    pub origin: Vec<Option<Kind>>,
 }
 
 /// Compiles the promotion rules of the game (and of the options in force).
@@ -21,6 +23,7 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
     let def = names.def;
     let mut rules = Vec::new();
     let mut of: ByPiece<Option<u8>> = ByPiece::new(npieces, None);
+    let mut origin: Vec<Option<Kind>> = vec![None; npieces];
     for pr in &def.promotions {
         check_zone(cx, g, &pr.zone, pr.span, "a promotion rule");
         let choices = choices(cx, names, pr);
@@ -40,10 +43,19 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
                 "list the pieces it may promote to in `choices`",
             );
         }
+        if pr.plus && choices.len() != 1 {
+            cx.err(
+                Code::BadPromotion,
+                pr.span,
+                "a promotion with `plus = true` must have one choice",
+                "`+` in the move text and in position strings names the one piece it promotes to: keep one choice, with a rule per piece",
+            );
+        }
         let idx = rules.len() as u8;
         for p in &pr.pieces {
             match names.kind_of(&p.name) {
                 Some(k) if k < npieces => {
+                    origins(cx, def, &mut origin, Kind::new(k), &choices, p.span);
                     let sides = Color::BOTH
                         .into_iter()
                         .filter(|c| pr.side.is_none_or(|s| s == *c));
@@ -73,9 +85,44 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
             choices,
             mandatory: pr.mandatory,
             suffix: pr.suffix,
+            leaving: pr.leaving,
+            plus: pr.plus,
         });
     }
-    Promotions { rules, of }
+    Promotions { rules, of, origin }
+}
+
+/// With `captures-to-hand`, a promoted piece returns to the reserve as the piece it was
+/// (docs/format.md § Reserves and drops): each choice of `from`'s rule records `from`,
+/// and a choice that two pieces promote to is an error (which would it return as?).
+fn origins(
+    cx: &mut Ctx,
+    def: &VariantDef,
+    origin: &mut [Option<Kind>],
+    from: Kind,
+    choices: &[Kind],
+    at: crate::source::Span,
+) {
+    for &c in choices {
+        match origin[c.index()] {
+            None => origin[c.index()] = Some(from),
+            Some(o) if o == from => {}
+            Some(o) if def.captures_to_hand.is_some() => {
+                let (a, b, c) = (
+                    &def.pieces[o.index()].id,
+                    &def.pieces[from.index()].id,
+                    &def.pieces[c.index()].id,
+                );
+                cx.err(
+                    Code::BadPromotion,
+                    at,
+                    format!("both `{a}` and `{b}` promote to `{c}`, so with `captures-to-hand` a captured promoted `{c}` has no one piece to return as"),
+                    "give each piece of a game with `captures-to-hand` its own promotion choices",
+                );
+            }
+            Some(_) => {}
+        }
+    }
 }
 
 /// The kinds a rule promotes to, in order, each once.

@@ -53,6 +53,9 @@ pub struct Description {
     pub promotions: Vec<PromotionFacts>,
     /// The pieces that can be dropped from a reserve, and where.
     pub drops: Vec<DropFacts>,
+    /// Whether a captured piece goes to the captor's reserve, a promoted one as the piece
+    /// it was promoted from (`captures-to-hand`).
+    pub captures_to_hand: bool,
     /// Castling, if the game has it.
     pub castling: Option<CastlingFacts>,
     /// The optional rules of the game, on or off.
@@ -161,6 +164,16 @@ pub struct PromotionFacts {
     pub mandatory: bool,
     /// Whether the move text names the new piece (`e9e10q`).
     pub suffix: bool,
+    /// Whether a move starting in the zone may promote too, wherever it lands (`from-zone`).
+    pub from_zone: bool,
+    /// Whether the promoted piece is written `+` and the letter of the piece it was, and
+    /// a promotion's move text ends with `+` (`plus`).
+    pub plus: bool,
+    /// Where White's pieces must promote though the rule lets them stay, because they
+    /// could never move again there (empty for none).
+    pub white_forced: String,
+    /// Where Black's pieces must promote for that reason.
+    pub black_forced: String,
     /// A move text of such a promotion, for White (for Black when the rule is Black's alone).
     pub example: String,
 }
@@ -181,6 +194,11 @@ pub struct DropFacts {
     pub example: String,
     /// The same drop pushed as far as it goes (`J@e2e5`), when it may be pushed.
     pub pushed: Option<String>,
+    /// Whether it may not be dropped on a file holding an unpromoted piece of its kind
+    /// and side (`one-per-file`).
+    pub one_per_file: bool,
+    /// Whether a checkmate by dropping it loses for the side that dropped (`no-mate`).
+    pub no_mate: bool,
 }
 
 /// Castling.
@@ -257,6 +275,7 @@ impl Description {
             pieces: v.kinds().map(|k| piece_facts(v, k)).collect(),
             promotions: rules::promotions(v),
             drops: rules::drops(v),
+            captures_to_hand: v.captures_to_hand(),
             castling: rules::castling(v),
             options: v
                 .options()

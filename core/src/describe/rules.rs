@@ -75,6 +75,20 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
             }
         };
         let (white, black) = (zone_of(Color::White), zone_of(Color::Black));
+        // Where a piece of the rule could never move again: promotion is forced there
+        // (said only of a rule that lets a piece stay as it is).
+        let forced = |c: Color| -> String {
+            let set: SquareSet = v
+                .kinds()
+                .filter(|k| !rule.mandatory && v.promo_of[(*k, c)].map(usize::from) == Some(i))
+                .flat_map(|k| v.dead[(k, c)].iter())
+                .collect();
+            if set.is_empty() {
+                String::new()
+            } else {
+                squares_text(g, &set)
+            }
+        };
         let white = &white;
         // An example: a move from one square behind the zone onto it (White's, or Black's
         // for a rule of Black alone).
@@ -91,7 +105,9 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
         .and_then(|to| {
             let from = g.offset(to, 0, back)?;
             let mut t = format!("{}{}", g.name(from), g.name(to));
-            if rule.suffix
+            if rule.plus {
+                t.push('+');
+            } else if rule.suffix
                 && let Some(c) = rule.choices.first()
             {
                 t.push(v.piece(*c).letter.to_ascii_lowercase());
@@ -110,6 +126,10 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
                 .collect(),
             mandatory: rule.mandatory,
             suffix: rule.suffix,
+            from_zone: rule.leaving,
+            plus: rule.plus,
+            white_forced: forced(Color::White),
+            black_forced: forced(Color::Black),
             example,
         });
     }
@@ -151,6 +171,8 @@ pub(crate) fn drops(v: &Variant) -> Vec<DropFacts> {
             push,
             example,
             pushed,
+            one_per_file: white.one_per_file,
+            no_mate: white.no_mate,
         });
     }
     out

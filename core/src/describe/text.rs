@@ -170,12 +170,34 @@ fn promotion(out: &mut String, d: &Description) {
         );
         let choices: Vec<String> = p.choices.iter().map(|id| piece_name(d, id)).collect();
         let _ = writeln!(out, "choices: {}", choices.join(", "));
+        if p.from_zone {
+            out.push_str("also on a move leaving the zone: yes\n");
+        }
         let _ = writeln!(out, "compulsory: {}", yes(p.mandatory));
-        let _ = writeln!(
-            out,
-            "written with the new piece's letter: {}",
-            yes(p.suffix)
-        );
+        if !p.white_forced.is_empty() || !p.black_forced.is_empty() {
+            let none = |z: &str| {
+                if z.is_empty() {
+                    "nowhere".to_string()
+                } else {
+                    z.to_string()
+                }
+            };
+            let _ = writeln!(
+                out,
+                "compulsory where it could not move again: {} (White), {} (Black)",
+                none(&p.white_forced),
+                none(&p.black_forced)
+            );
+        }
+        if p.plus {
+            out.push_str("written with `+` (the promoted piece as `+` and the letter of the piece it was): yes\n");
+        } else {
+            let _ = writeln!(
+                out,
+                "written with the new piece's letter: {}",
+                yes(p.suffix)
+            );
+        }
         let _ = writeln!(out, "example: {}\n", p.example);
     }
 }
@@ -186,7 +208,12 @@ fn drops(out: &mut String, d: &Description) {
         out.push_str("none\n\n");
         return;
     }
-    out.push_str("A drop puts a piece of the own reserve on an empty square; it is a whole move. Captured pieces never enter a reserve.\n\n");
+    out.push_str("A drop puts a piece of the own reserve on an empty square; it is a whole move. ");
+    out.push_str(if d.captures_to_hand {
+        "A captured piece goes to the captor's reserve, a promoted one as the piece it was promoted from.\n\n"
+    } else {
+        "Captured pieces never enter a reserve.\n\n"
+    });
     for dr in &d.drops {
         let _ = writeln!(out, "### {}\n", piece_name(d, &dr.piece));
         let _ = writeln!(
@@ -202,6 +229,16 @@ fn drops(out: &mut String, d: &Description) {
             );
         } else {
             out.push_str("push: none\n");
+        }
+        if dr.one_per_file {
+            let _ = writeln!(
+                out,
+                "not dropped on a file that holds an own {} already",
+                piece_name(d, &dr.piece)
+            );
+        }
+        if dr.no_mate {
+            out.push_str("a checkmate by dropping it loses for the side that dropped\n");
         }
         match &dr.pushed {
             Some(p) => {

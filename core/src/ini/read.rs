@@ -542,6 +542,7 @@ impl Translator<'_> {
             "castlingRookPiecesWhite",
             "castlingRookPiecesBlack",
             "pieceDrops",
+            "capturesToHand",
             "firstRankPawnDrops",
             "promotionZonePawnDrops",
             "whiteDropRegion",
@@ -961,6 +962,9 @@ impl Translator<'_> {
         );
         let _ = writeln!(out, "setup = {}", quote(&setup));
         out.push_str(&drop_zone);
+        if self.bool("capturesToHand", false) {
+            out.push_str("captures-to-hand = true\n");
+        }
         out.push_str(&scepter);
         if self.bool("flyingGeneral", false) {
             // Fairy-Stockfish's flying general forbids files and ranks alike.

@@ -418,6 +418,13 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             }
         }
     }
+    for rule in &d.promotions {
+        for (on, key) in [(rule.leaving, "from-zone"), (rule.plus, "plus")] {
+            if on {
+                found.push((Some(rule.span), format!("the promotion key `{key}` is not written yet (Fairy-Stockfish's shogi-style promotions)"), String::new()));
+            }
+        }
+    }
     let skip = if black_rule.is_some() { 2 } else { 1 };
     for rule in d.promotions.iter().skip(skip) {
         found.push((Some(rule.span), "a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices".into(), String::new()));
@@ -474,11 +481,16 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     }
     // Drops.
     if v.has_drops {
-        out.push_str("pieceDrops = true\ncapturesToHand = false\n");
+        let _ = writeln!(out, "pieceDrops = true\ncapturesToHand = {}", v.to_hand);
         let mut zone: Option<Squares> = d.drop_zone.as_ref().and_then(|z| squares(z, files, ranks));
         let pawn_id = pawn.map(|p| p.id.as_str());
         let mut pawn_zone: Option<(Squares, Span)> = None;
         for dr in &d.drops {
+            for (on, key) in [(dr.one_per_file, "one-per-file"), (dr.no_mate, "no-mate")] {
+                if on {
+                    found.push((Some(dr.span), format!("the drop rule `{key}` is not written yet (Fairy-Stockfish's `dropNoDoubled`, `shogiPawnDropMateIllegal`)"), String::new()));
+                }
+            }
             if dr.push > 0 {
                 found.push((Some(dr.span), format!("a drop followed by a push (`push = {}`) has no counterpart in Fairy-Stockfish", dr.push), String::new()));
             }

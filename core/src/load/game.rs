@@ -57,6 +57,10 @@ pub(crate) fn read(
     let slots = slots(cx, t);
     let reserve = reserve(cx, t);
     let drop_zone = t.get("drop-zone").and_then(|n| cx.zone(n, "drop-zone"));
+    let captures_to_hand = cx
+        .bool(t, "captures-to-hand")
+        .filter(|on| *on)
+        .and_then(|_| t.key_span("captures-to-hand"));
     let castling = castling(cx, t, file_span);
     let drops = drops(cx, t);
     let mut pieces = Pieces::new(&local, library);
@@ -80,6 +84,7 @@ pub(crate) fn read(
         castling,
         drops,
         drop_zone,
+        captures_to_hand,
         scepter,
         end,
         royal_facing,
@@ -215,6 +220,8 @@ fn promotions(cx: &mut Ctx, n: &Node) -> Vec<PromotionDef> {
             choices,
             mandatory: cx.bool(pt, "mandatory").unwrap_or(true),
             suffix: cx.bool(pt, "suffix").unwrap_or(true),
+            leaving: cx.bool(pt, "from-zone").unwrap_or(false),
+            plus: cx.bool(pt, "plus").unwrap_or(false),
             side,
             span: pn.span,
         });
@@ -444,6 +451,8 @@ fn drops(cx: &mut Ctx, t: &Table) -> Vec<DropDef> {
             }
         };
         let push = cx.int(d, "push", 0, 16).map(|(v, _)| v as u8).unwrap_or(0);
+        let one_per_file = cx.bool(d, "one-per-file").unwrap_or(false);
+        let no_mate = cx.bool(d, "no-mate").unwrap_or(false);
         if let Some(zone) = zone {
             out.push(DropDef {
                 piece: Named {
@@ -452,6 +461,8 @@ fn drops(cx: &mut Ctx, t: &Table) -> Vec<DropDef> {
                 },
                 zone,
                 push,
+                one_per_file,
+                no_mate,
                 span,
             });
         }

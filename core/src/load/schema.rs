@@ -82,6 +82,12 @@ pub(crate) const GAME: Section = Section {
             "where reserve pieces without a drop rule drop",
         ),
         key(
+            "captures-to-hand",
+            "boolean",
+            "`false`",
+            "captured pieces go to the captor's reserve",
+        ),
+        key(
             "values",
             "table of numbers",
             "none",
@@ -362,6 +368,18 @@ pub(crate) const PROMOTION: Section = Section {
             "whether the move text names the piece",
         ),
         key(
+            "from-zone",
+            "boolean",
+            "`false`",
+            "a move starting in the zone may promote too",
+        ),
+        key(
+            "plus",
+            "boolean",
+            "`false`",
+            "shogi's `+P` and `+` in place of the letter",
+        ),
+        key(
             "side",
             "`\"both\"`, `\"white\"` or `\"black\"`",
             "`\"both\"`",
@@ -405,6 +423,18 @@ pub(crate) const DROP: Section = Section {
             "integer, 0..16",
             "`0`",
             "how far it may go on after the drop",
+        ),
+        key(
+            "one-per-file",
+            "boolean",
+            "`false`",
+            "never onto a file holding one of its kind and side",
+        ),
+        key(
+            "no-mate",
+            "boolean",
+            "`false`",
+            "a mate by dropping it loses",
         ),
     ],
 };

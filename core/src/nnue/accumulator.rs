@@ -77,6 +77,11 @@ pub struct Touched {
     before: [Piece; MOST],
     /// A drop: the kind, the side and how many it held before.
     reserve: Option<(Kind, Color, u8)>,
+    /// A capture in a `captures-to-hand` game (docs/format.md § Reserves and drops): the
+    /// kinds the captor's reserve may gain (each captured piece's, and the piece a
+    /// promoted one returns as) and how many it held of each before; `held` of them.
+    gained: [(Kind, u8); 4],
+    held: u8,
 }
 
 impl Touched {
@@ -88,6 +93,8 @@ impl Touched {
             squares: [Square::NONE; MOST],
             before: [Piece::EMPTY; MOST],
             reserve: None,
+            gained: [(Kind::new(0), 0); 4],
+            held: 0,
         };
         let board = pos.board();
         let mut note = |sq: Square| {
@@ -114,9 +121,31 @@ impl Touched {
             _ => {
                 note(m.from());
                 note(m.extra_square());
+                if pos.captures_to_hand() {
+                    t.note_gains(pos, m);
+                }
             }
         }
         t
+    }
+
+    /// The reserve counts a capture may change in a `captures-to-hand` game.
+    #[cold]
+    fn note_gains(&mut self, pos: &Position, m: &Move) {
+        let (v, board, us) = (pos.variant(), pos.board(), pos.side_to_move());
+        for sq in [m.to(), m.extra_square()] {
+            if sq.is_none() || board[sq.index()].is_empty() {
+                continue;
+            }
+            let k = board[sq.index()].kind();
+            for kind in [Some(k), v.promoted_from(k)].into_iter().flatten() {
+                let h = self.held as usize;
+                if !self.gained[..h].iter().any(|(g, _)| *g == kind) {
+                    self.gained[h] = (kind, pos.reserve(us, kind));
+                    self.held += 1;
+                }
+            }
+        }
     }
 
     /// Brings `acc`, the accumulator of the position before the move, to the position
@@ -152,6 +181,16 @@ impl Touched {
         if let Some((k, c, was, now)) = held {
             for i in was..now {
                 if let Some(f) = l.reserve(k, c, i) {
+                    acc.add(net, f);
+                }
+            }
+        }
+        // A capture into the reserve only adds pieces to it (the mover's, who is not
+        // the side to move now).
+        let captor = !pos.side_to_move();
+        for &(k, was) in &self.gained[..self.held as usize] {
+            for i in was as usize..pos.reserve(captor, k) as usize {
+                if let Some(f) = l.reserve(k, captor, i) {
                     acc.add(net, f);
                 }
             }

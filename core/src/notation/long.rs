@@ -104,8 +104,13 @@ pub(super) fn move_text(pos: &Position, m: &Move) -> String {
     let mut s = format!("{}{}", g.name(from), g.name(to));
     if let Some(k) = m.promotion() {
         let mover = pos.board()[from.index()];
-        let suffix = mover.is_empty() || v.promotion_suffix(mover.kind(), mover.color(), to);
-        if suffix {
+        let rule = mover
+            .get()
+            .and_then(|(kind, color)| v.promotion_rule(kind, color));
+        if rule.is_some_and(|r| r.plus) {
+            // Shogi's writing (docs/format.md § `[promotion]`): `+` for the one choice.
+            s.push('+');
+        } else if mover.is_empty() || v.promotion_suffix(mover.kind(), mover.color(), to) {
             s.push(v.piece(k).letter.to_ascii_lowercase());
         }
     }
@@ -202,6 +207,8 @@ fn check_shape(pos: &Position, t: &str) -> Result<(), Malformed> {
             _ => Err(Malformed::DropSquares),
         }
     } else {
+        // A shogi promotion ends with `+` (docs/format.md § `[promotion]`).
+        let t = t.strip_suffix('+').unwrap_or(t);
         match squares_of(t)?.len() {
             2 | 4 => Ok(()),
             _ => Err(Malformed::SquareCount),

@@ -43,6 +43,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
             limits::MOVE_TEXT_BYTES
         ));
     }
+    // The move text first, as written: a shogi-style promotion ends with `+` (`e4e5+`,
+    // docs/format.md § `[promotion]`), which is no check mark there.
+    if let Ok(m) = pos.parse_move(text.trim()) {
+        return Ok(m);
+    }
     let t = strip_annotations(text);
     if let Ok(m) = pos.parse_move(t) {
         return Ok(m);
@@ -88,7 +93,10 @@ impl Game {
         if let Some(o) = self.outcome() {
             return Err(format!("the game is already over: {o}"));
         }
-        let m = match find_exact(&self.pos, &self.legal, strip_annotations(text)) {
+        // The move text as written first (a shogi-style promotion ends with `+`).
+        let exact = find_exact(&self.pos, &self.legal, text.trim())
+            .or_else(|| find_exact(&self.pos, &self.legal, strip_annotations(text)));
+        let m = match exact {
             Some(m) => m,
             None => parse_move(&self.pos, text)?,
         };

@@ -249,3 +249,27 @@ fn contract_values_read_back_from_their_json() {
     let e: contract::ApiError = serde_json::from_str(&r.body).unwrap();
     assert_eq!(e.kind, "bad-request");
 }
+
+/// A shogi-style promotion's move text ends with `+` (docs/format.md § `[promotion]`):
+/// read as written it is the promotion, not a check mark to strip, both by `parse_move`
+/// and by a replayed game; without the `+` it is the move that does not promote.
+#[test]
+fn a_plus_promotion_is_read_as_written() {
+    let v = Variant::builtin("minishogi").unwrap();
+    let moves = ["c1d2", "b5e2", "d1e2", "a5b5", "d2c1", "b5b2", "B@e3"];
+    let mut pos = Position::start(&v);
+    pos.play_text(&moves).unwrap();
+    let promoting = game::parse_move(&pos, "b2b1+").unwrap();
+    assert!(promoting.promotion().is_some());
+    assert!(
+        game::parse_move(&pos, "b2b1")
+            .unwrap()
+            .promotion()
+            .is_none()
+    );
+    let mut g = game::Game::start(&v, None).unwrap();
+    for m in moves.iter().chain(&["b2b1+"]) {
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.pos.fen(), "2sgk/4p/4B/P3B/K+rS1R[g] w - - 0 5");
+}

@@ -62,6 +62,14 @@ pub enum SetupErrorKind {
     /// A character that is neither a letter nor a digit in the board.
     #[error("unexpected `{0}` in the board")]
     UnexpectedChar(char),
+    /// A `~` (promoted) after a piece that cannot be marked so.
+    #[error(
+        "`{letter}~`: only a piece that a promotion makes can be marked promoted with `~`, in a game whose captures go to the reserve"
+    )]
+    BadPromotedMark {
+        /// The piece's letter.
+        letter: char,
+    },
     /// A letter of no piece of the game on the board.
     #[error("no piece of this game has the letter `{letter}`")]
     UnknownLetter {
@@ -240,6 +248,7 @@ impl SetupError {
                 format!("rank {rank} has {squares} squares")
             }
             UnexpectedChar(_) => "expected piece letters and digits".into(),
+            BadPromotedMark { .. } => "remove the `~`".into(),
             UnknownLetter { letters: l, .. } | UnknownReserveLetter { letters: l, .. } => {
                 letters(l)
             }

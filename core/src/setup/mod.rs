@@ -12,6 +12,7 @@ use std::sync::Arc;
 pub use error::{SetupError, SetupErrorKind};
 pub(crate) use write::ep_line;
 
+use crate::sqset::SquareSet;
 use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::{CastleRook, Castling, Variant};
 
@@ -21,6 +22,9 @@ pub use crate::limits::{MAX_COUNTER, MAX_RESERVE};
 #[derive(Clone, Debug)]
 pub(crate) struct SetupData {
     pub board: Vec<Piece>,
+    /// The squares of promoted pieces, which return to a reserve as the piece they were
+    /// (`~` after the letter; only in a game with `captures-to-hand`).
+    pub promoted: SquareSet,
     pub side: Color,
     pub castling: CastlingRights,
     pub ep_from: Square,
@@ -39,6 +43,7 @@ impl SetupData {
     pub fn with_board(board: Vec<Piece>, side: Color) -> SetupData {
         SetupData {
             board,
+            promoted: SquareSet::EMPTY,
             side,
             castling: CastlingRights::NONE,
             ep_from: Square::NONE,

@@ -2,6 +2,7 @@
 //! en-passant targets, counters; then what a position must be (one royal piece per side,
 //! the side that just moved not in check). The first mistake is reported.
 
+use crate::sqset::SquareSet;
 use crate::types::{ByColor, CastlingRights, Color, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
@@ -43,7 +44,7 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<SetupData, SetupError> {
     }
     let (placement, reserve) = split_reserve(board_off, board_field)?;
     let whole_board = (board_off, placement.len());
-    let board = read_board(v, board_off, placement)?;
+    let (board, promoted) = read_board(v, board_off, placement)?;
     let reserves = read_reserves(v, reserve)?;
     let side = read_side(f.get(1))?;
     check_royals(v, &board, whole_board)?;
@@ -51,6 +52,7 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<SetupData, SetupError> {
     let (ep_from, ep_to, ep_steps) = read_ep(v, &board, side, f.get(3))?;
     let data = SetupData {
         board,
+        promoted,
         side,
         castling,
         ep_from,
@@ -107,7 +109,11 @@ fn color_of(c: char) -> Color {
 }
 
 /// The ranks of the board field, highest first, each with its squares from file `a`.
-fn read_board(v: &Variant, board_off: usize, placement: &str) -> Result<Vec<Piece>, SetupError> {
+fn read_board(
+    v: &Variant,
+    board_off: usize,
+    placement: &str,
+) -> Result<(Vec<Piece>, SquareSet), SetupError> {
     let g = &v.geometry;
     let ranks: Vec<i8> = g
         .rank_range()
@@ -123,13 +129,14 @@ fn read_board(v: &Variant, board_off: usize, placement: &str) -> Result<Vec<Piec
         return Err(SetupError::new(board_off, placement.len(), kind));
     }
     let mut board = vec![Piece::EMPTY; g.num_squares()];
+    let mut promoted = SquareSet::EMPTY;
     let mut off = board_off;
     for (row, &rank) in rows.iter().zip(ranks.iter()) {
         let squares: Vec<Square> = g.rank_squares(rank).collect();
-        read_rank(v, row, off, rank, &squares, &mut board)?;
+        read_rank(v, row, off, rank, &squares, &mut board, &mut promoted)?;
         off += row.len() + 1;
     }
-    Ok(board)
+    Ok((board, promoted))
 }
 
 /// One rank of the board field: letters and runs of empty squares, exactly filling it.
@@ -140,6 +147,7 @@ fn read_rank(
     rank: i8,
     squares: &[Square],
     board: &mut [Piece],
+    promoted: &mut SquareSet,
 ) -> Result<(), SetupError> {
     let too_long = |at: usize, len: usize| {
         let squares = squares.len();
@@ -161,6 +169,27 @@ fn read_rank(
             i += n;
             continue;
         }
+        // `+X`: the piece a `plus` promotion makes of X (docs/format.md § `[promotion]`).
+        let plus = c == '+'
+            && bytes.get(j + 1).is_some_and(|b| b.is_ascii_alphabetic())
+            && v.kind_by_letter(bytes[j + 1] as char)
+                .and_then(|k| v.plus_kind(k))
+                .is_some();
+        if plus {
+            if i >= squares.len() {
+                return Err(too_long(j, 2));
+            }
+            let l = bytes[j + 1] as char;
+            if let Some(k) = v.kind_by_letter(l).and_then(|k| v.plus_kind(k)) {
+                board[squares[i].index()] = Piece::new(k, color_of(l));
+                if v.to_hand {
+                    promoted.insert(squares[i]);
+                }
+            }
+            i += 1;
+            j += 2;
+            continue;
+        }
         if !c.is_ascii_alphabetic() {
             let c = row[j..].chars().next().unwrap_or(c);
             return Err(SetupError::new(off + j, c.len_utf8(), E::UnexpectedChar(c)));
@@ -176,6 +205,22 @@ fn read_rank(
             return Err(too_long(j, 1));
         }
         board[squares[i].index()] = Piece::new(kind, color_of(c));
+        if v.to_hand && v.plus[kind.index()] {
+            // Written by its own letter, it is still a promoted piece.
+            promoted.insert(squares[i]);
+        }
+        if bytes.get(j + 1) == Some(&b'~') {
+            // A promoted piece (Fairy-Stockfish's crazyhouse strings): docs/format.md § Reserves and drops.
+            if !v.to_hand || v.promoted_from(kind).is_none() {
+                return Err(SetupError::new(
+                    off + j,
+                    2,
+                    E::BadPromotedMark { letter: c },
+                ));
+            }
+            promoted.insert(squares[i]);
+            j += 1;
+        }
         i += 1;
         j += 1;
     }

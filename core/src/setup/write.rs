@@ -1,6 +1,7 @@
 //! Writing a position string: the board (with the reserves in brackets in a game with
 //! drops), the side, castling rights, en-passant targets and the counters.
 
+use crate::sqset::SquareSet;
 use crate::types::{ByColor, CastlingRights, Color, MAX_KINDS, Piece, Square};
 use crate::variant::Variant;
 
@@ -8,7 +9,7 @@ use super::SetupData;
 
 /// The position string of a position's parts.
 pub(crate) fn write(v: &Variant, d: &SetupData) -> String {
-    let mut out = board(v, &d.board);
+    let mut out = board(v, &d.board, &d.promoted);
     if v.has_drops {
         out.push_str(&reserves(v, &d.reserves));
     }
@@ -34,7 +35,7 @@ pub(crate) fn write(v: &Variant, d: &SetupData) -> String {
 }
 
 /// The ranks that have squares, highest first, separated by `/`.
-fn board(v: &Variant, board: &[Piece]) -> String {
+fn board(v: &Variant, board: &[Piece], promoted: &SquareSet) -> String {
     let g = &v.geometry;
     let mut rows = Vec::new();
     for rank in g.rank_range().rev() {
@@ -54,7 +55,19 @@ fn board(v: &Variant, board: &[Piece]) -> String {
                 row.push_str(&empty.to_string());
                 empty = 0;
             }
-            row.push(letter(v, p));
+            match v.origin[p.kind().index()].filter(|_| v.plus[p.kind().index()]) {
+                // Shogi's writing: `+` and the letter of the piece it was.
+                Some(o) => {
+                    row.push('+');
+                    row.push(letter(v, Piece::new(o, p.color())));
+                }
+                None => {
+                    row.push(letter(v, p));
+                    if promoted.contains(sq) {
+                        row.push('~');
+                    }
+                }
+            }
         }
         if empty > 0 {
             row.push_str(&empty.to_string());
