@@ -286,3 +286,15 @@ fn r12_r23_a_drop_may_not_give_an_enemy_cannon_its_screen() {
     assert!(!d.iter().any(|m| m.starts_with("J@f2") || m == "C@f1"));
     assert!(d.contains(&"C@e1".to_string()));
 }
+
+#[test]
+fn a_drop_written_with_its_check_mark_is_read() {
+    // Crazyhouse: the knight dropped on f7 checks the king on h8 (`N@f7+` as a game
+    // record writes it); the mark is read as a mark, and a drop with no check reads too.
+    let p = pos("crazyhouse", "7k/8/8/8/8/8/8/K7[N] w - - 0 1");
+    let m = p.parse_input("N@f7+").unwrap();
+    assert_eq!(p.move_text(&m), "N@f7");
+    assert_eq!(p.readable_text_marked(&m), "N@f7+");
+    assert_eq!(p.move_text(&p.parse_input("N@b2").unwrap()), "N@b2");
+    assert_eq!(p.move_text(&p.parse_input("N@g6#").unwrap()), "N@g6");
+}

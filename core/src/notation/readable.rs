@@ -636,6 +636,8 @@ impl Reader<'_> {
         if self.pos.variant().kind_by_letter(c).is_none() {
             return Err(unreadable(t, Unreadable::UnknownLetter(c)));
         }
+        // A check or mate mark after the squares (`N@f7+`, as game records write it).
+        let sq = sq.trim_end_matches(['+', '#']);
         let (drop_from, to) = match (g.parse_square(sq), self.two_squares(sq)) {
             (Some(to), _) => (None, to),
             (None, Some((from, to))) => (Some(from), to),
