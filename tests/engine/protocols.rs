@@ -451,10 +451,16 @@ fn xboard_takes_every_move_of_every_game_by_hand() {
                     let (f, r) = v.geometry().coords(m.to());
                     let top = *v.geometry().rank_range().end();
                     expected.push((f as usize, (top - r) as usize, m));
-                    let promo = m
-                        .promotion()
-                        .map(|k| v.piece(k).letter().to_ascii_lowercase());
-                    format!("{from}{to}{}", promo.map(String::from).unwrap_or_default())
+                    // A shogi-style promotion is sent as `+` (`c1c5+`), as the engine
+                    // writes it; others as the new piece's letter (`e7e8q`).
+                    let promo = if m.promotion().is_some() && pos.gui_text(&m).ends_with('+') {
+                        "+".to_string()
+                    } else {
+                        m.promotion()
+                            .map(|k| v.piece(k).letter().to_ascii_lowercase().to_string())
+                            .unwrap_or_default()
+                    };
+                    format!("{from}{to}{promo}")
                 }
             };
             lines.push(format!("usermove {text}"));
