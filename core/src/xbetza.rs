@@ -110,6 +110,16 @@ fn directions(dirs: &BTreeSet<(i8, i8)>) -> Option<Vec<String>> {
     Some(groups)
 }
 
+/// The rider along an atom's line: `R` and `B` for the wazir and the ferz, the doubled
+/// atom for the others (`NN`, the nightrider).
+fn rider(letter: char) -> String {
+    match letter {
+        'W' => "R".to_string(),
+        'F' => "B".to_string(),
+        c => format!("{c}{c}"),
+    }
+}
+
 /// One `moves` entry in XBetza.
 fn of_move(m: &MoveDef) -> Option<String> {
     let (mode, ep) = match m.prim {
@@ -154,41 +164,18 @@ fn of_move(m: &MoveDef) -> Option<String> {
                     }
                     return None;
                 }
-                let rider = match letter {
-                    'W' => "R".to_string(),
-                    'F' => "B".to_string(),
-                    c => format!("{c}{c}"),
-                };
+                let rider = rider(letter);
                 if max > 0 {
                     format!("{rider}{max}")
                 } else {
                     rider
                 }
             }
-            Primitive::Hop { .. } => {
-                let rider = match letter {
-                    'W' => "R".to_string(),
-                    'F' => "B".to_string(),
-                    c => format!("{c}{c}"),
-                };
-                for g in directions(&dirs)? {
-                    out.push_str(&format!("{initial}{g}{mode}g{rider}"));
-                }
-                continue;
-            }
+            // A grasshopper (`gQ`), and a cannon's capture (`cpR`: its mode is "both").
+            Primitive::Hop { .. } => format!("g{}", rider(letter)),
             Primitive::Cannon {
                 capture_screen: false,
-            } => {
-                let rider = match letter {
-                    'W' => "R".to_string(),
-                    'F' => "B".to_string(),
-                    c => format!("{c}{c}"),
-                };
-                for g in directions(&dirs)? {
-                    out.push_str(&format!("{initial}{g}cp{rider}"));
-                }
-                continue;
-            }
+            } => format!("cp{}", rider(letter)),
             _ => return None,
         };
         for g in directions(&dirs)? {

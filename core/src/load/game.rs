@@ -27,16 +27,7 @@ pub(crate) fn read(
     lost_library: bool,
 ) -> VariantDef {
     cx.check_keys(t, &schema::GAME.names(), "a variant file");
-    let name = match cx.str(t, "name") {
-        Some((s, _)) => s.to_string(),
-        None => {
-            if t.get("name").is_none() {
-                let example = "name = \"My Game\"";
-                cx.missing(t, file_span, "name", "the variant file", example);
-            }
-            String::new()
-        }
-    };
+    let name = name(cx, t, file_span);
     let description = cx
         .str(t, "description")
         .map(|(s, _)| s.to_string())
@@ -98,6 +89,20 @@ pub(crate) fn read(
             .map(|p| p.id.clone())
             .collect(),
         span: file_span,
+    }
+}
+
+/// The game's `name`, required (its absence reported, with an example).
+fn name(cx: &mut Ctx, t: &Table, file_span: Span) -> String {
+    match cx.str(t, "name") {
+        Some((s, _)) => s.to_string(),
+        None => {
+            if t.get("name").is_none() {
+                let example = "name = \"My Game\"";
+                cx.missing(t, file_span, "name", "the variant file", example);
+            }
+            String::new()
+        }
     }
 }
 
