@@ -89,6 +89,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ("paradigm", include_str!("../../variants/paradigm.toml")),
     ("tencubed", include_str!("../../variants/tencubed.toml")),
     ("raazuvaa", include_str!("../../variants/raazuvaa.toml")),
+    ("georgian", include_str!("../../variants/georgian.toml")),
     (
         "grasshopper",
         include_str!("../../variants/grasshopper.toml"),

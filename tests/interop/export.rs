@@ -38,6 +38,7 @@ pub const WHOLE: &[&str] = &[
     "paradigm",
     "tencubed",
     "raazuvaa",
+    "georgian",
     "grasshopper",
     "crazyhouse",
 ];

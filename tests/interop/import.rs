@@ -108,3 +108,53 @@ fn a_text_that_cannot_be_read_is_an_error_at_its_place() {
         "{err}"
     );
 }
+
+/// `enPassantRegion = -`: no square is ever an en-passant target, so the pawn's double
+/// step makes none (Georgian chess's pawn); a region of some squares only is reported.
+#[test]
+fn an_empty_en_passant_region_means_double_steps_without_targets() {
+    let t = ini::import("x.ini", "[g:chess]\nenPassantRegion = -\n", None).unwrap();
+    assert!(t.is_complete(), "{:?}", t.diagnostics());
+    let toml = t.toml();
+    assert!(
+        toml.contains(r#"{ slide = "forward", mode = "move", min = 2, max = 2, from = "rank 2" }"#),
+        "{toml}"
+    );
+    let g = Variant::parse("g.toml", toml).unwrap();
+    let chess = Variant::builtin("chess").unwrap();
+    // After e2e4 a black pawn on d4 may take en passant in chess only.
+    let fen = "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3";
+    let replies = |v: &std::sync::Arc<Variant>| {
+        let mut pos = fairyforge::Position::from_fen(v, fen).unwrap();
+        let e4 = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| pos.move_text(m) == "e2e4")
+            .unwrap();
+        pos.play(&e4).unwrap();
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+        moves.sort();
+        (pos.fen(), moves)
+    };
+    let (chess_fen, mut chess_moves) = replies(&chess);
+    let (g_fen, g_moves) = replies(&g);
+    assert!(chess_fen.contains(" e3 "), "{chess_fen}");
+    assert!(g_fen.contains(" - 0 3"), "{g_fen}");
+    chess_moves.retain(|m| m != "d4e3");
+    assert_eq!(g_moves, chess_moves);
+
+    let t = ini::import("x.ini", "[g:chess]\nenPassantRegion = *3 *6\n", None).unwrap();
+    let found: Vec<(usize, usize, &str)> = t
+        .diagnostics()
+        .iter()
+        .map(|d| (d.line().unwrap(), d.column().unwrap(), d.message()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![(
+            2,
+            19,
+            "an en-passant region smaller than the board has no counterpart in the format yet"
+        )]
+    );
+}

@@ -70,6 +70,7 @@ SHARED: Dict[str, str] = {
     "paradigm": "paradigm",
     "tencubed": "tencubed",
     "raazuvaa": "raazuvaa",
+    "georgian": "georgian",
     "grasshopper": "grasshopper",
     "crazyhouse": "crazyhouse",
     "minishogi": "minishogi",

@@ -148,6 +148,7 @@ pub(crate) fn translate(
         text,
         files: 8,
         ranks: 8,
+        targets: true,
     };
     for (user, sec) in chain.iter().rev() {
         for e in &sec.entries {
@@ -175,6 +176,9 @@ struct Translator<'a> {
     text: &'a str,
     files: u8,
     ranks: u8,
+    /// Whether double steps make en-passant targets: `enPassantRegion = -` says they
+    /// make none.
+    targets: bool,
 }
 
 /// A piece as written to the game file.
@@ -700,7 +704,10 @@ impl Translator<'_> {
                 .flat_map(|f| (0..ranks).map(move |r| (f, r)))
                 .collect();
             let s = self.squares("enPassantRegion", &v, files, ranks);
-            if s != all {
+            if s.is_empty() {
+                // No square is ever an en-passant target: double steps make none.
+                self.targets = false;
+            } else if s != all {
                 let at = self.at(&v);
                 self.untranslatable(at, "an en-passant region smaller than the board has no counterpart in the format yet".into(), "en passant is translated on every square");
             }
@@ -1031,7 +1038,12 @@ impl Translator<'_> {
             let ep = ep_types.contains(&slot.key);
             moves.push("{ leap = \"forward\", mode = \"move\" }".to_string());
             if !double.is_empty() {
-                moves.push(format!("{{ slide = \"forward\", mode = \"move\", min = 2, max = 2, from = {zone}, en-passant = \"create\" }}"));
+                let create = if self.targets {
+                    ", en-passant = \"create\""
+                } else {
+                    ""
+                };
+                moves.push(format!("{{ slide = \"forward\", mode = \"move\", min = 2, max = 2, from = {zone}{create} }}"));
             }
             let epc = if ep { ", en-passant = \"capture\"" } else { "" };
             moves.push(format!(
@@ -1159,7 +1171,7 @@ impl Translator<'_> {
                 }
                 if s == 0 || s == l {
                     let units: Vec<(i8, i8)> = m.offsets.iter().map(unit).collect();
-                    let epc = if m.initial {
+                    let epc = if m.initial && self.targets {
                         ", en-passant = \"create\""
                     } else {
                         ""

@@ -108,10 +108,12 @@ fn pawn_shape(p: &PieceDef) -> Option<(Option<&ZoneDef>, bool)> {
             } if dirs(m) == diag && m.from.is_none() && capture.is_none() => {
                 capture = Some(en_passant)
             }
+            // With or without en-passant targets: a game whose double steps make none
+            // says so for all of them (`enPassantRegion = -`, below).
             Primitive::Slide {
                 mode: Mode::Move,
                 range: Range { min: 2, max: 2 },
-                en_passant: true,
+                ..
             } if dirs(m) == fwd && m.from.is_some() && double.is_none() => double = m.from.as_ref(),
             _ => return None,
         }
@@ -296,6 +298,41 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             );
         }
         None => out.push_str("doubleStep = false\n"),
+    }
+    // Double steps that make no en-passant target: Fairy-Stockfish's region of targets
+    // is then empty. It is one rule for the whole game.
+    let creates = |p: &PieceDef| {
+        p.moves.iter().any(|m| {
+            matches!(
+                m.prim,
+                Primitive::Slide {
+                    en_passant: true,
+                    ..
+                }
+            )
+        })
+    };
+    fn silent(p: &PieceDef) -> Option<&MoveDef> {
+        p.moves.iter().find(|m| {
+            m.from.is_some()
+                && matches!(
+                    m.prim,
+                    Primitive::Slide {
+                        en_passant: false,
+                        range: Range { min: 2.., .. },
+                        ..
+                    }
+                )
+        })
+    }
+    if initial.is_some() && !d.pieces.iter().any(creates) {
+        out.push_str("enPassantRegion = -\n");
+    } else if d.pieces.iter().any(creates) {
+        for p in &d.pieces {
+            if let Some(m) = silent(p) {
+                found.push((Some(m.span), format!("piece `{}`: a double step that makes no en-passant target, in a game where other double steps make them: Fairy-Stockfish has one region of targets for all", p.id), String::new()));
+            }
+        }
     }
     if pawn.is_some() && !pawn_ep || (pawn.is_none() && !ep_letters.is_empty()) {
         let _ = writeln!(
