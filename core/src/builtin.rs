@@ -90,6 +90,8 @@ pub const GAMES: &[(&str, &str)] = &[
     ("tencubed", include_str!("../../variants/tencubed.toml")),
     ("raazuvaa", include_str!("../../variants/raazuvaa.toml")),
     ("georgian", include_str!("../../variants/georgian.toml")),
+    ("gustav3", include_str!("../../variants/gustav3.toml")),
+    ("omicron", include_str!("../../variants/omicron.toml")),
     (
         "grasshopper",
         include_str!("../../variants/grasshopper.toml"),

@@ -249,6 +249,9 @@ pub struct VariantDef {
     pub board_span: Span,
     pub extra: Vec<SquareRef>,
     pub holes: Vec<SquareRef>,
+    /// Position strings write each hole as `*` (`[board] holes-in-position`), as
+    /// Fairy-Stockfish writes its wall squares.
+    pub holes_in_position: bool,
     pub pieces: Vec<PieceDef>,
     /// The `pieces` list (or the file's start when it has none), for messages about the
     /// game's set of pieces.

@@ -141,3 +141,47 @@ fn a_castling_right_given_twice_is_refused() {
     assert_eq!(e.kind(), &SetupErrorKind::CastlingRightTwice('K'));
     assert_eq!(e.offset(), start.len() + 5);
 }
+
+/// A game whose position strings mark its holes (`holes-in-position`, Gustav III's chess):
+/// each hole is `*` in its place, an empty run stops at it, and a piece, an empty square
+/// or a missing `*` where a hole is, or a `*` on a square, is refused at the hole.
+#[test]
+fn holes_written_as_walls() {
+    let v = game("gustav3");
+    let start = "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1";
+    let mut p = Position::start(&v);
+    assert_eq!(p.fen(), start);
+    p.play_text(&["b1c3"]).unwrap_err();
+    p.play_text(&["c1d3", "b7b5"]).unwrap();
+    assert_eq!(
+        p.fen(),
+        "arnbqkbnra/*1ppppppp*/*8*/*p7*/*8*/*2N5*/*PPPPPPPP*/AR1BQKBNRA w KQkq b6 0 2"
+    );
+    assert_eq!(Position::from_fen(&v, &p.fen()).unwrap().fen(), p.fen());
+    assert_eq!(
+        error(
+            "gustav3",
+            "arnbqkbnra/*pppppppp*/10/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1"
+        ),
+        "a6 is a hole of the board, not a square (write `*` for each hole: this game's position strings mark them)"
+    );
+    assert_eq!(
+        error(
+            "gustav3",
+            "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/PPPPPPPPP*/ARNBQKBNRA w KQkq - 0 1"
+        ),
+        "a2 is a hole of the board, not a square (write `*` for each hole: this game's position strings mark them)"
+    );
+    assert_eq!(
+        error(
+            "gustav3",
+            "*rnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1"
+        ),
+        "`*` marks a hole, but a8 is a square of the board (write a piece letter or a digit for a square)"
+    );
+    // In a game whose position strings leave holes out, `*` is no character of the board.
+    assert_eq!(
+        error("chess", "4k3/8/8/8/8/8/8/*3K3 w - - 0 1"),
+        "unexpected `*` in the board (expected piece letters and digits)"
+    );
+}

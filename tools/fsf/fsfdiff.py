@@ -71,6 +71,8 @@ SHARED: Dict[str, str] = {
     "tencubed": "tencubed",
     "raazuvaa": "raazuvaa",
     "georgian": "georgian",
+    "gustav3": "gustav3",
+    "omicron": "omicron",
     "grasshopper": "grasshopper",
     "crazyhouse": "crazyhouse",
     "minishogi": "minishogi",

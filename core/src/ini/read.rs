@@ -533,6 +533,7 @@ impl Translator<'_> {
             "enPassantRegionWhite",
             "enPassantRegionBlack",
             "castling",
+            "castlingRank",
             "castlingKingsideFile",
             "castlingQueensideFile",
             "castlingKingFile",
@@ -978,6 +979,14 @@ impl Translator<'_> {
             out.push_str("royal-facing = \"orthogonal\"\n");
         }
         let _ = writeln!(out, "\n[board]\nfiles = {files}\nranks = {ranks}");
+        if let Some(f) = fen.as_ref().filter(|f| !f.walls.is_empty()) {
+            let walls: Vec<String> = f.walls.iter().map(|w| quote(w)).collect();
+            let _ = writeln!(
+                out,
+                "holes = [{}]\nholes-in-position = true",
+                walls.join(", ")
+            );
+        }
         for o in &outs {
             let _ = writeln!(
                 out,
@@ -1247,7 +1256,6 @@ impl Translator<'_> {
         };
         for c in board.chars() {
             let why = match c {
-                '*' => "a wall square (`*`)",
                 '+' => "a promoted piece (`+`)",
                 '~' => "a promoted piece (`~`)",
                 _ => continue,
@@ -1284,7 +1292,24 @@ impl Translator<'_> {
             );
             return None;
         }
-        let _ = files;
+        // Wall squares (`*`): holes of the board, written `*` in position strings too.
+        let mut walls = Vec::new();
+        for (i, row) in board.split('/').enumerate() {
+            let rank = ranks as usize - i;
+            let (mut file, mut n) = (0u32, 0u32);
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    n = n * 10 + d;
+                    continue;
+                }
+                file += n;
+                n = 0;
+                if c == '*' && file < files as u32 {
+                    walls.push(format!("{}{rank}", (b'a' + file as u8) as char));
+                }
+                file += 1;
+            }
+        }
         let pocket = if drops {
             format!("[{pocket}]")
         } else {
@@ -1340,6 +1365,7 @@ impl Translator<'_> {
         let full = rest.next().unwrap_or("1").to_string();
         Some(Fen {
             board: board.to_string(),
+            walls,
             pocket,
             side,
             castling,
@@ -1527,8 +1553,24 @@ impl Translator<'_> {
             let left = (0..k).find(rook_at);
             (king, left, right)
         };
-        let w = find_row(0, true);
-        let b = find_row(ranks as usize - 1, false);
+        // The rank of castling, White's (Black's mirrored): the first by default.
+        let mut rank = 1u8;
+        if let Some(v) = self.get("castlingRank") {
+            match v.value.parse::<u8>() {
+                Ok(n) if n >= 1 && n <= ranks => rank = n,
+                _ => {
+                    let at = self.at(&v);
+                    self.bad(
+                        at,
+                        format!("`castlingRank`: `{}` is not a rank of the board", v.value),
+                        "expected a rank number, from 1",
+                    );
+                    return None;
+                }
+            }
+        }
+        let w = find_row(rank as usize - 1, true);
+        let b = find_row((ranks - rank) as usize, false);
         let (wants_w, wants_b) = (
             fen.castling.chars().any(|c| c.is_ascii_uppercase()),
             fen.castling.chars().any(|c| c.is_ascii_lowercase()),
@@ -1544,7 +1586,7 @@ impl Translator<'_> {
         let (Some(king), left, right) = side else {
             self.untranslatable(
                 at,
-                "castling rights without a king on the first rank".into(),
+                "castling rights without a king on the rank of castling".into(),
                 "",
             );
             return None;
@@ -1557,7 +1599,7 @@ impl Translator<'_> {
             .get("castlingQueensideFile")
             .and_then(|v| Self::file_of(&v.value))
             .unwrap_or(2);
-        let sq = |f: usize| format!("\"{}1\"", (b'a' + f as u8) as char);
+        let sq = |f: usize| format!("\"{}{rank}\"", (b'a' + f as u8) as char);
         let mut rooks = Vec::new();
         let mut to = Vec::new();
         let mut rights = String::new();
@@ -1603,6 +1645,8 @@ impl Translator<'_> {
 
 struct Fen {
     board: String,
+    /// The wall squares (`*`), by name.
+    walls: Vec<String>,
     pocket: String,
     side: String,
     #[allow(dead_code)]

@@ -142,7 +142,13 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         found.push((Some(d.board_span), format!("a board of {files} files and {ranks} ranks: Fairy-Stockfish has at most {MAX_FILES} files and {MAX_RANKS} ranks"), String::new()));
     }
     let _ = writeln!(out, "maxFile = {files}\nmaxRank = {ranks}");
-    for s in d.extra.iter().chain(&d.holes) {
+    // Holes written `*` in position strings are Fairy-Stockfish's wall squares.
+    let holes = if d.holes_in_position {
+        &[][..]
+    } else {
+        &d.holes[..]
+    };
+    for s in d.extra.iter().chain(holes) {
         found.push((
             Some(s.span),
             "a square beside the board or a hole: Fairy-Stockfish's boards are rectangles".into(),
@@ -483,15 +489,18 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             {
                 found.push((Some(c.span), "castling to several squares on one side, or with several rooks on one side: Fairy-Stockfish castles to one square each side".into(), String::new()));
             }
-            if c.king.rank != 1 {
+            if c.king.rank < 1 || c.king.rank > ranks as i8 {
                 found.push((
                     Some(c.king.span),
-                    "castling on a rank other than the first".into(),
+                    "castling on a square beside the board".into(),
                     String::new(),
                 ));
             }
             let file = |f: u8| (b'a' + f) as char;
             let _ = writeln!(out, "castling = true\ncastlingKingFile = {}", file(kf));
+            if c.king.rank > 1 {
+                let _ = writeln!(out, "castlingRank = {}", c.king.rank);
+            }
             if let Some(t) = to_right.first() {
                 let _ = writeln!(out, "castlingKingsideFile = {}", file(t.file));
             }

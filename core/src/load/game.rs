@@ -66,6 +66,7 @@ pub(crate) fn read(
         board_span: board.span,
         extra: board.extra,
         holes: board.holes,
+        holes_in_position: board.holes_in_position,
         pieces: game_pieces,
         pieces_span: t.get("pieces").map_or(file_span, |n| n.span),
         pieces_unread,
@@ -111,6 +112,7 @@ struct Board {
     ranks: u8,
     extra: Vec<SquareRef>,
     holes: Vec<SquareRef>,
+    holes_in_position: bool,
     span: Span,
 }
 
@@ -120,6 +122,7 @@ fn board(cx: &mut Ctx, t: &Table, file_span: Span) -> Board {
         ranks: 8,
         extra: Vec::new(),
         holes: Vec::new(),
+        holes_in_position: false,
         span: file_span,
     };
     let Some(b) = cx.table(t, "board") else {
@@ -145,6 +148,7 @@ fn board(cx: &mut Ctx, t: &Table, file_span: Span) -> Board {
     }
     out.extra = cx.squares(b, "extra");
     out.holes = cx.squares(b, "holes");
+    out.holes_in_position = cx.bool(b, "holes-in-position").unwrap_or(false);
     out
 }
 

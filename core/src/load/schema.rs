@@ -157,6 +157,12 @@ pub(crate) const BOARD: Section = Section {
             "`[]`",
             "squares removed from the board",
         ),
+        key(
+            "holes-in-position",
+            "boolean",
+            "`false`",
+            "position strings write each hole as `*`",
+        ),
     ],
 };
 

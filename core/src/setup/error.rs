@@ -59,6 +59,19 @@ pub enum SetupErrorKind {
         /// The squares given.
         given: usize,
     },
+    /// A piece or an empty square written where the board has a hole, in a game whose
+    /// position strings mark holes.
+    #[error("{square} is a hole of the board, not a square")]
+    Hole {
+        /// The hole.
+        square: String,
+    },
+    /// A `*` (a hole) where the board has a square.
+    #[error("`*` marks a hole, but {square} is a square of the board")]
+    NotAHole {
+        /// The square.
+        square: String,
+    },
     /// A character that is neither a letter nor a digit in the board.
     #[error("unexpected `{0}` in the board")]
     UnexpectedChar(char),
@@ -248,6 +261,8 @@ impl SetupError {
                 format!("rank {rank} has {squares} squares")
             }
             UnexpectedChar(_) => "expected piece letters and digits".into(),
+            Hole { .. } => "write `*` for each hole: this game's position strings mark them".into(),
+            NotAHole { .. } => "write a piece letter or a digit for a square".into(),
             BadPromotedMark { .. } => "remove the `~`".into(),
             UnknownLetter { letters: l, .. } | UnknownReserveLetter { letters: l, .. } => {
                 letters(l)

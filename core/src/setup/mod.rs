@@ -171,6 +171,33 @@ impl std::fmt::Debug for Setup {
 pub(crate) fn write_data(v: &Variant, d: &SetupData) -> String {
     write::write(v, d)
 }
+
+/// The ranks of the board field, highest first, each with its places from file `a`: its
+/// squares (file, square) and, in a game whose position strings mark holes
+/// (`holes-in-position`), its holes (file, `None`), written `*`. Ranks with no place are
+/// left out.
+pub(crate) fn ranks(v: &Variant) -> Vec<(i8, Vec<(u8, Option<Square>)>)> {
+    let g = &v.geometry;
+    g.rank_range()
+        .rev()
+        .map(|rank| {
+            let places = (0..g.files())
+                .filter_map(|f| match g.square(f as i32, rank as i32) {
+                    Some(sq) => Some((f, Some(sq))),
+                    None if v.def.holes_in_position
+                        && v.def.holes.iter().any(|h| (h.file, h.rank) == (f, rank)) =>
+                    {
+                        Some((f, None))
+                    }
+                    None => None,
+                })
+                .collect::<Vec<_>>();
+            (rank, places)
+        })
+        .filter(|(_, places)| !places.is_empty())
+        .collect()
+}
+
 /// The note under an unknown letter: the letters the game has.
 pub(crate) fn letters_hint(letters: impl Iterator<Item = char>) -> String {
     // `?` stands for a piece whose letter is missing or wrong (already reported).

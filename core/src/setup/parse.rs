@@ -114,12 +114,7 @@ fn read_board(
     board_off: usize,
     placement: &str,
 ) -> Result<(Vec<Piece>, SquareSet), SetupError> {
-    let g = &v.geometry;
-    let ranks: Vec<i8> = g
-        .rank_range()
-        .rev()
-        .filter(|r| g.rank_squares(*r).next().is_some())
-        .collect();
+    let ranks = super::ranks(v);
     let rows: Vec<&str> = placement.split('/').collect();
     if rows.len() != ranks.len() {
         let kind = E::RankCount {
@@ -128,12 +123,11 @@ fn read_board(
         };
         return Err(SetupError::new(board_off, placement.len(), kind));
     }
-    let mut board = vec![Piece::EMPTY; g.num_squares()];
+    let mut board = vec![Piece::EMPTY; v.geometry.num_squares()];
     let mut promoted = SquareSet::EMPTY;
     let mut off = board_off;
-    for (row, &rank) in rows.iter().zip(ranks.iter()) {
-        let squares: Vec<Square> = g.rank_squares(rank).collect();
-        read_rank(v, row, off, rank, &squares, &mut board, &mut promoted)?;
+    for (row, (rank, slots)) in rows.iter().zip(ranks.iter()) {
+        read_rank(v, row, off, *rank, slots, &mut board, &mut promoted)?;
         off += row.len() + 1;
     }
     Ok((board, promoted))
@@ -145,10 +139,16 @@ fn read_rank(
     row: &str,
     off: usize,
     rank: i8,
-    squares: &[Square],
+    squares: &[(u8, Option<Square>)],
     board: &mut [Piece],
     promoted: &mut SquareSet,
 ) -> Result<(), SetupError> {
+    // A hole where a piece or an empty square is written, in a game whose position
+    // strings mark their holes (`*`).
+    let hole = |at: usize, len: usize, i: usize| {
+        let square = format!("{}{}", (b'a' + squares[i].0) as char, rank);
+        SetupError::new(off + at, len, E::Hole { square })
+    };
     let too_long = |at: usize, len: usize| {
         let squares = squares.len();
         SetupError::new(off + at, len, E::RankTooLong { rank, squares })
@@ -166,7 +166,22 @@ fn read_rank(
             if n == 0 || n > squares.len() - i {
                 return Err(too_long(st, j - st));
             }
+            if let Some(h) = (i..i + n).find(|&k| squares[k].1.is_none()) {
+                return Err(hole(st, j - st, h));
+            }
             i += n;
+            continue;
+        }
+        if c == '*' && v.def.holes_in_position {
+            if i >= squares.len() {
+                return Err(too_long(j, 1));
+            }
+            if let Some(sq) = squares[i].1 {
+                let square = v.geometry.name(sq);
+                return Err(SetupError::new(off + j, 1, E::NotAHole { square }));
+            }
+            i += 1;
+            j += 1;
             continue;
         }
         // `+X`: the piece a `plus` promotion makes of X (docs/format.md § `[promotion]`).
@@ -179,11 +194,14 @@ fn read_rank(
             if i >= squares.len() {
                 return Err(too_long(j, 2));
             }
+            let Some(sq) = squares[i].1 else {
+                return Err(hole(j, 2, i));
+            };
             let l = bytes[j + 1] as char;
             if let Some(k) = v.kind_by_letter(l).and_then(|k| v.plus_kind(k)) {
-                board[squares[i].index()] = Piece::new(k, color_of(l));
+                board[sq.index()] = Piece::new(k, color_of(l));
                 if v.to_hand {
-                    promoted.insert(squares[i]);
+                    promoted.insert(sq);
                 }
             }
             i += 1;
@@ -204,10 +222,13 @@ fn read_rank(
         if i >= squares.len() {
             return Err(too_long(j, 1));
         }
-        board[squares[i].index()] = Piece::new(kind, color_of(c));
+        let Some(sq) = squares[i].1 else {
+            return Err(hole(j, 1, i));
+        };
+        board[sq.index()] = Piece::new(kind, color_of(c));
         if v.to_hand && v.plus[kind.index()] {
             // Written by its own letter, it is still a promoted piece.
-            promoted.insert(squares[i]);
+            promoted.insert(sq);
         }
         if bytes.get(j + 1) == Some(&b'~') {
             // A promoted piece (Fairy-Stockfish's crazyhouse strings): docs/format.md § Reserves and drops.
@@ -218,7 +239,7 @@ fn read_rank(
                     E::BadPromotedMark { letter: c },
                 ));
             }
-            promoted.insert(squares[i]);
+            promoted.insert(sq);
             j += 1;
         }
         i += 1;

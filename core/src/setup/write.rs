@@ -34,20 +34,16 @@ pub(crate) fn write(v: &Variant, d: &SetupData) -> String {
     out
 }
 
-/// The ranks that have squares, highest first, separated by `/`.
+/// The ranks that have squares, highest first, separated by `/`; a hole is `*` where the
+/// game marks them (`holes-in-position`).
 fn board(v: &Variant, board: &[Piece], promoted: &SquareSet) -> String {
-    let g = &v.geometry;
     let mut rows = Vec::new();
-    for rank in g.rank_range().rev() {
-        let squares: Vec<Square> = g.rank_squares(rank).collect();
-        if squares.is_empty() {
-            continue;
-        }
+    for (_, places) in super::ranks(v) {
         let mut row = String::new();
         let mut empty = 0;
-        for sq in squares {
-            let p = board[sq.index()];
-            if p.is_empty() {
+        for (_, place) in places {
+            let p = place.map_or(Piece::EMPTY, |sq| board[sq.index()]);
+            if place.is_some() && p.is_empty() {
                 empty += 1;
                 continue;
             }
@@ -55,6 +51,10 @@ fn board(v: &Variant, board: &[Piece], promoted: &SquareSet) -> String {
                 row.push_str(&empty.to_string());
                 empty = 0;
             }
+            let Some(sq) = place else {
+                row.push('*');
+                continue;
+            };
             match v.origin[p.kind().index()].filter(|_| v.plus[p.kind().index()]) {
                 // Shogi's writing: `+` and the letter of the piece it was.
                 Some(o) => {
