@@ -80,6 +80,9 @@ impl Position {
 /// The board of a position with its en-passant targets, as atoms see it.
 struct Live<'a> {
     board: &'a [Piece],
+    /// The first en-passant target, the only one after a two-square step (or none): found
+    /// by a comparison, where the other targets of longer steps need arithmetic.
+    near: Square,
     ep: EnPassant,
     v: &'a Variant,
 }
@@ -92,7 +95,7 @@ impl BoardView for Live<'_> {
 
     #[inline(always)]
     fn ep_victim(&self, sq: Square) -> Option<Square> {
-        if self.ep.is_some() && self.ep.is_target(self.v, sq) {
+        if sq == self.near || (self.ep.steps > 2 && self.ep.is_target(self.v, sq)) {
             Some(self.ep.to)
         } else {
             None
@@ -182,10 +185,15 @@ impl Promoting<'_> {
 /// Pseudo-legal moves of `us` (ignoring whose turn it is), without castling.
 pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
     let v = &**pos.variant();
+    // Read once: stores into `out` could alias it for all the compiler knows, so
+    // `&v.rays` in the loop would be read again for every atom.
+    let rays: &[_] = &v.rays;
     let board = pos.board();
+    let ep = pos.en_passant();
     let live = Live {
         board,
-        ep: pos.en_passant(),
+        near: ep.first_target(v),
+        ep,
         v,
     };
     for &from in pos.pieces_of(us) {
@@ -201,7 +209,7 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
             None => {
                 let mut sink = moves;
                 for atom in atoms {
-                    targets(atom, &v.rays, &live, us, &mut sink);
+                    targets(atom, rays, &live, us, &mut sink);
                 }
             }
             Some(rule) => {
@@ -219,7 +227,7 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
                     us,
                 };
                 for atom in atoms {
-                    targets(atom, &v.rays, &live, us, &mut sink);
+                    targets(atom, rays, &live, us, &mut sink);
                 }
             }
         }

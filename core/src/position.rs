@@ -56,6 +56,21 @@ impl EnPassant {
         i > 0 && i < s && ox == dx * i && oy == dy * i
     }
 
+    /// The first target: the square one step from `from` towards `to` (the only target
+    /// of a two-square step), or none.
+    pub fn first_target(&self, v: &Variant) -> Square {
+        if !self.is_some() || self.steps < 2 {
+            return Square::NONE;
+        }
+        let g = &v.geometry;
+        let (f0, r0) = g.coords(self.from);
+        let (f1, r1) = g.coords(self.to);
+        let s = self.steps as i32;
+        let (dx, dy) = ((f1 as i32 - f0 as i32) / s, (r1 as i32 - r0 as i32) / s);
+        g.square(f0 as i32 + dx, r0 as i32 + dy)
+            .unwrap_or(Square::NONE)
+    }
+
     /// The hash key of this line.
     fn key(&self, v: &Variant) -> u64 {
         if self.to.is_none() {
@@ -962,6 +977,31 @@ mod tests {
     #[test]
     fn the_undo_record_stays_small() {
         assert_eq!(std::mem::size_of::<Undo>(), 40);
+    }
+
+    /// The first en-passant target is the square one step from the line's start, the
+    /// only target of a two-square step; after a longer step the others are targets too:
+    /// after e2e4 in chess, e3; after the ninja pawn's triple step e2e5 in Birds and
+    /// Ninjas, e3 first, e4 a target as well (rules.md § En passant).
+    #[test]
+    fn the_first_en_passant_target() {
+        for (game, step, targets) in [
+            ("chess", "e2e4", &["e3"][..]),
+            ("birds-and-ninjas", "e2e5", &["e3", "e4"][..]),
+        ] {
+            let v = Variant::builtin(game).unwrap();
+            let mut pos = Position::start(&v);
+            assert_eq!(pos.en_passant().first_target(&v), Square::NONE, "{game}");
+            pos.play_text(&[step]).unwrap();
+            let g = &v.geometry;
+            let sq = |n: &str| g.parse_square(n).unwrap();
+            let ep = pos.en_passant();
+            assert_eq!(ep.first_target(&v), sq(targets[0]), "{game}");
+            for name in ["e1", "e2", "e3", "e4", "e5", "e6", "d3", "f3"] {
+                let want = targets.contains(&name);
+                assert_eq!(ep.is_target(&v, sq(name)), want, "{game} {name}");
+            }
+        }
     }
 
     /// A `plus` promotion resets the count of plies, whatever the piece, as in
