@@ -40,6 +40,7 @@ pub const WHOLE: &[&str] = &[
     "raazuvaa",
     "grasshopper",
     "crazyhouse",
+    "seirawan",
 ];
 
 #[test]

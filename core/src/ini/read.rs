@@ -779,7 +779,7 @@ impl Translator<'_> {
         let fen = self.fen(&fen_val, &letters, files, ranks, pieces_drop || gating);
         // Castling.
         let castling = if self.bool("castling", true) {
-            self.castling(&fen, &fen_val, files, ranks, &outs, royal.as_ref(), gating)
+            self.castling(&fen, &fen_val, ranks, &outs, royal.as_ref(), gating)
         } else {
             None
         };
@@ -1469,7 +1469,6 @@ impl Translator<'_> {
         &mut self,
         fen: &Option<Fen>,
         fen_val: &Val,
-        files: u8,
         ranks: u8,
         outs: &[Out],
         royal: Option<&Slot>,
@@ -1624,7 +1623,6 @@ impl Translator<'_> {
                 to.push(sq(dest));
             }
         }
-        let _ = files;
         let mut toml = format!(
             "\n[castling]\nking = {}\nrooks = [{}]\nking-to = [{}]\n",
             sq(king),

@@ -344,7 +344,7 @@ fn read_castling(
             let Some(sq) = square else {
                 return Err(SetupError::new(coff + j, ch.len_utf8(), E::NotGate(ch)));
             };
-            if !board[sq.index()].get().is_some_and(|(_, c)| c == color) {
+            if board[sq.index()].get().is_none_or(|(_, c)| c != color) {
                 return Err(SetupError::new(
                     coff + j,
                     1,
