@@ -99,6 +99,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ("crazyhouse", include_str!("../../variants/crazyhouse.toml")),
     ("minishogi", include_str!("../../variants/minishogi.toml")),
     ("shogi", include_str!("../../variants/shogi.toml")),
+    ("seirawan", include_str!("../../variants/seirawan.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

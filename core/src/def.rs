@@ -239,6 +239,18 @@ pub struct DropDef {
     pub span: Span,
 }
 
+/// Seirawan-style gating (docs/format.md § Gating): a piece leaving a square that still
+/// has its gate may put one of these reserve pieces on the square it left.
+#[derive(Clone, Debug)]
+pub struct GatingDef {
+    /// The reserve pieces that may gate, in the order position strings list them.
+    pub pieces: Vec<Named>,
+    /// The squares that may hold a gate (White's view; Black's mirrored).
+    pub zone: ZoneDef,
+    /// The `[gating]` table's key.
+    pub span: Span,
+}
+
 /// A whole game, as read from its file and the files it imports.
 #[derive(Clone, Debug)]
 pub struct VariantDef {
@@ -269,6 +281,8 @@ pub struct VariantDef {
     /// Captured pieces go to the captor's reserve, promoted ones as the piece they were
     /// (docs/format.md § Reserves and drops); the key's span when the file sets it.
     pub captures_to_hand: Option<Span>,
+    /// Seirawan-style gating (docs/format.md § Gating), if the game has it.
+    pub gating: Option<GatingDef>,
     pub scepter: Option<ScepterDef>,
     /// The `[end]` table: results besides checkmate (docs/format.md § The end of the game).
     pub end: EndDef,

@@ -26,7 +26,19 @@ impl Position {
     /// Puts the legal moves of the side to move in `out` (cleared first): the same moves
     /// as [`Position::legal_moves`], in a buffer the caller reuses.
     pub fn generate_legal(&mut self, out: &mut Vec<Move>) {
-        legal(self, out)
+        if self.has_gates() {
+            legal::<true>(self, out)
+        } else {
+            legal::<false>(self, out)
+        }
+    }
+
+    /// [`Position::generate_legal`] for a caller that knows whether the game has gating
+    /// (`GATING`, [`Position::has_gates`]) once for many positions, as perft does.
+    #[inline]
+    pub(crate) fn generate_legal_as<const GATING: bool>(&mut self, out: &mut Vec<Move>) {
+        debug_assert_eq!(GATING, self.has_gates());
+        legal::<GATING>(self, out)
     }
 
     /// Pseudo-legal moves of `us` (ignoring whose turn it is), without castling.
@@ -237,6 +249,47 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
     }
 }
 
+/// Gating (docs/format.md § Gating): after the legal moves, each legal move of a piece
+/// leaving a square that has its gate once more for each kind of the reserve that may
+/// gate, the piece put on the square it left; a castling on the king's square and on the
+/// rook's, each unless the king or the rook lands there. A promotion does not gate. As in
+/// Fairy-Stockfish, a gating move is legal when the move without its gate is: the gated
+/// piece shields nothing.
+#[inline(never)]
+fn gating(pos: &Position, us: Color, out: &mut Vec<Move>) {
+    let v = &**pos.variant();
+    let Some(gating) = &v.gating else { return };
+    let gates = pos.gates();
+    let reserves = pos.reserves_of(us);
+    if gates.is_empty()
+        || !v
+            .kinds()
+            .any(|k| reserves[k.index()] > 0 && gating.gates(k))
+    {
+        return;
+    }
+    let board = pos.board();
+    for i in 0..out.len() {
+        let m = out[i];
+        let squares = match m.castling_rook() {
+            Some((rook_from, rook_to)) => [(m.from(), false), (rook_from, true)]
+                .map(|(sq, rook)| (sq != m.to() && sq != rook_to).then_some((sq, rook))),
+            None if m.is_drop() || m.promotion().is_some() => [None, None],
+            None => [Some((m.from(), false)), None],
+        };
+        for (sq, on_rook) in squares.into_iter().flatten() {
+            if !gates.contains(sq) || board[sq.index()].get().is_none_or(|(_, c)| c != us) {
+                continue;
+            }
+            for k in v.kinds() {
+                if reserves[k.index()] > 0 && gating.gates(k) {
+                    out.push(m.gating(k, on_rook));
+                }
+            }
+        }
+    }
+}
+
 /// How many squares the pieces of `c` could move to (pseudo-legal board moves, each
 /// landing once, promotions, en passant and drops not counted): the evaluation's
 /// mobility, counted without building the moves.
@@ -442,8 +495,9 @@ pub(crate) fn castle_refusal(
     king_path(v, &mut board, home, king_sq, us, rook, opt).err()
 }
 
-/// Puts the legal moves of the side to move in `out` (cleared first).
-pub(crate) fn legal(pos: &mut Position, out: &mut Vec<Move>) {
+/// Puts the legal moves of the side to move in `out` (cleared first). `GATING`: the game
+/// has gating, whose moves come after the others ([`gating`]).
+pub(crate) fn legal<const GATING: bool>(pos: &mut Position, out: &mut Vec<Move>) {
     out.clear();
     if pos.ended() {
         return;
@@ -493,6 +547,9 @@ pub(crate) fn legal(pos: &mut Position, out: &mut Vec<Move>) {
     }
     if facing {
         drop_facing(pos, us, out);
+    }
+    if GATING {
+        gating(pos, us, out);
     }
 }
 

@@ -19,6 +19,10 @@ pub enum MoveKind {
     Castle,
 }
 
+/// The bit of a castling move's `piece` saying that it gates on the rook's square (else
+/// on the king's).
+const GATE_ON_ROOK: u8 = 0x80;
+
 /// A move of a position.
 ///
 /// Made by move generation only: get moves from [`crate::Position::legal_moves`] or by
@@ -31,10 +35,13 @@ pub struct Move {
     /// Castling: the rook's origin. Otherwise a second captured square (jumped-over
     /// piece, enemy screen, en-passant victim), or none.
     extra: Square,
-    /// Castling: the rook's destination; otherwise none.
-    rook_to: Square,
+    /// Castling: the rook's destination (a square's index). A board move: the kind put on
+    /// the square it leaves (gating, docs/format.md § Gating) plus one, or 0.
+    aux: u16,
     kind: MoveKind,
-    /// A drop: the dropped kind. Otherwise the promoted-to kind plus one, or 0.
+    /// A drop: the dropped kind. Castling: the gated kind plus one, or 0, with
+    /// [`GATE_ON_ROOK`] when the gate is the rook's square. Otherwise the promoted-to
+    /// kind plus one, or 0.
     piece: u8,
 }
 
@@ -44,7 +51,7 @@ impl Move {
         from: Square::NONE,
         to: Square::NONE,
         extra: Square::NONE,
-        rook_to: Square::NONE,
+        aux: 0,
         kind: MoveKind::Normal,
         piece: 0,
     };
@@ -57,7 +64,7 @@ impl Move {
             from,
             to,
             extra,
-            rook_to: Square::NONE,
+            aux: 0,
             kind,
             piece: 0,
         }
@@ -79,9 +86,40 @@ impl Move {
             from: at,
             to,
             extra: Square::NONE,
-            rook_to: Square::NONE,
+            aux: 0,
             kind: MoveKind::Drop,
             piece: kind.index() as u8,
+        }
+    }
+
+    /// The same board move or castling, putting a reserve piece of `kind` on the square
+    /// the piece leaves (gating, docs/format.md § Gating): for castling, the rook's square
+    /// when `on_rook`, else the king's.
+    #[inline]
+    pub(crate) fn gating(self, kind: Kind, on_rook: bool) -> Move {
+        let k = kind.index() as u8 + 1;
+        if self.kind == MoveKind::Castle {
+            Move {
+                piece: if on_rook { k | GATE_ON_ROOK } else { k },
+                ..self
+            }
+        } else {
+            Move {
+                aux: k as u16,
+                ..self
+            }
+        }
+    }
+
+    /// The same move without its gate (docs/format.md § Gating).
+    #[inline]
+    pub(crate) fn without_gate(self) -> Move {
+        if self.kind == MoveKind::Castle {
+            Move { piece: 0, ..self }
+        } else if self.kind == MoveKind::Drop {
+            self
+        } else {
+            Move { aux: 0, ..self }
         }
     }
 
@@ -98,7 +136,7 @@ impl Move {
             from: king_from,
             to: king_to,
             extra: rook_from,
-            rook_to,
+            aux: rook_to.0,
             kind: MoveKind::Castle,
             piece: 0,
         }
@@ -139,7 +177,8 @@ impl Move {
     /// The kind the moving piece becomes, for a promotion.
     #[inline]
     pub fn promotion(&self) -> Option<Kind> {
-        if self.piece == 0 || self.kind == MoveKind::Drop {
+        // Drops and castling (whose `piece` is a gate) are the kinds from `Drop` on.
+        if self.piece == 0 || self.kind >= MoveKind::Drop {
             None
         } else {
             Some(Kind::new(self.piece as usize - 1))
@@ -156,11 +195,33 @@ impl Move {
         }
     }
 
+    /// The reserve piece this move puts on a square it empties, and that square (gating,
+    /// docs/format.md § Gating): the square the piece leaves, or for castling the king's
+    /// or the rook's.
+    #[inline]
+    pub fn gate(&self) -> Option<(Kind, Square)> {
+        match self.kind {
+            MoveKind::Drop => None,
+            MoveKind::Castle if self.piece == 0 => None,
+            MoveKind::Castle => {
+                let k = Kind::new((self.piece & !GATE_ON_ROOK) as usize - 1);
+                let sq = if self.piece & GATE_ON_ROOK != 0 {
+                    self.extra
+                } else {
+                    self.from
+                };
+                Some((k, sq))
+            }
+            _ if self.aux == 0 => None,
+            _ => Some((Kind::new(self.aux as usize - 1), self.from)),
+        }
+    }
+
     /// The castling rook's origin and destination, for castling.
     #[inline]
     pub fn castling_rook(&self) -> Option<(Square, Square)> {
         if self.kind == MoveKind::Castle {
-            Some((self.extra, self.rook_to))
+            Some((self.extra, Square(self.aux)))
         } else {
             None
         }

@@ -11,15 +11,18 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     let mut bufs: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
     // Whether the game counts checks is asked once here, not at every move.
     // So is whether captured pieces go to the reserve.
-    match (pos.counts_checks(), pos.captures_to_hand()) {
-        (false, false) => count::<false, false>(pos, depth, &mut bufs),
-        (true, false) => count::<true, false>(pos, depth, &mut bufs),
-        (false, true) => count::<false, true>(pos, depth, &mut bufs),
-        (true, true) => count::<true, true>(pos, depth, &mut bufs),
+    // And whether the game has gating, which comes with the reserves' way.
+    match (pos.counts_checks(), pos.reserve_way(), pos.has_gates()) {
+        (false, false, _) => count::<false, false, false>(pos, depth, &mut bufs),
+        (true, false, _) => count::<true, false, false>(pos, depth, &mut bufs),
+        (false, true, false) => count::<false, true, false>(pos, depth, &mut bufs),
+        (true, true, false) => count::<true, true, false>(pos, depth, &mut bufs),
+        (false, true, true) => count::<false, true, true>(pos, depth, &mut bufs),
+        (true, true, true) => count::<true, true, true>(pos, depth, &mut bufs),
     }
 }
 
-fn count<const CHECKS: bool, const TO_HAND: bool>(
+fn count<const CHECKS: bool, const TO_HAND: bool, const GATING: bool>(
     pos: &mut Position,
     depth: u32,
     bufs: &mut [Vec<Move>],
@@ -28,15 +31,15 @@ fn count<const CHECKS: bool, const TO_HAND: bool>(
         return 1;
     }
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-    pos.generate_legal(buf);
+    pos.generate_legal_as::<GATING>(buf);
     if depth == 1 {
         return buf.len() as u64;
     }
     let mut n = 0;
     for &m in buf.iter() {
-        pos.play_as::<CHECKS, TO_HAND>(&m);
-        n += count::<CHECKS, TO_HAND>(pos, depth - 1, rest);
-        pos.undo_as::<TO_HAND>();
+        pos.play_as::<CHECKS, TO_HAND, GATING>(&m);
+        n += count::<CHECKS, TO_HAND, GATING>(pos, depth - 1, rest);
+        pos.undo_as::<TO_HAND, GATING>();
     }
     n
 }

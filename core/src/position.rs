@@ -105,8 +105,10 @@ struct Undo {
     fullmove: u32,
     hash: u64,
     /// `captures-to-hand` games only: which of the moved piece (1), the captured piece (2)
-    /// and the piece captured besides (4) were promoted pieces.
-    hand: u8,
+    /// and the piece captured besides (4) were promoted pieces. Gating games only: which
+    /// of the move's first square (8), its destination (16) and its second square (32,
+    /// the castling rook's or a captured piece's) lost a gate (docs/format.md § Gating).
+    marks: u8,
 }
 
 /// What a null move (the side to move passes, for the search) changed.
@@ -144,6 +146,11 @@ pub struct Position {
     /// The squares of promoted pieces, which return to a reserve as the piece they were
     /// (`captures-to-hand`, docs/format.md § Reserves and drops); always empty in other games.
     promoted: SquareSet,
+    /// The squares that still have a gate (docs/format.md § Gating), each held by the
+    /// piece standing there, which has not moved; always empty in other games. A gate
+    /// counts while its side has a piece in reserve (or, with `captures-to-hand`, always),
+    /// as Fairy-Stockfish's gates do: see [`Position::live_gates`].
+    gates: SquareSet,
     king: ByColor<Square>,
     /// The squares of each side's pieces, in no order, and each square's place in its list.
     lists: ByColor<Vec<Square>>,
@@ -196,6 +203,7 @@ impl PartialEq for Position {
             && self.fullmove == o.fullmove
             && self.reserves == o.reserves
             && self.promoted == o.promoted
+            && self.live_gates() == o.live_gates()
             && self.king == o.king
             && self.hash == o.hash
     }
@@ -230,6 +238,7 @@ impl Position {
         SetupData {
             board: self.board.clone(),
             promoted: self.promoted,
+            gates: self.live_gates(),
             side: self.side,
             castling: self.rights.castling,
             ep_from: self.ep.from,
@@ -263,6 +272,7 @@ impl Position {
             fullmove: p.fullmove,
             reserves: p.reserves,
             promoted: p.promoted,
+            gates: p.gates,
             king: ByColor::new(Square::NONE, Square::NONE),
             lists: ByColor::new(Vec::with_capacity(n), Vec::with_capacity(n)),
             index: vec![0; n],
@@ -390,30 +400,41 @@ impl Position {
     /// Plays a move without checking it: it must be one of this position's legal moves
     /// (or, for a search, at least pseudo-legal). Fast.
     pub fn play_unchecked(&mut self, m: &Move) {
-        match (self.counts_checks(), self.captures_to_hand()) {
-            (false, false) => self.play_as::<false, false>(m),
-            (true, false) => self.play_as::<true, false>(m),
+        match (self.counts_checks(), self.reserve_way()) {
+            (false, false) => self.play_as::<false, false, false>(m),
+            (true, false) => self.play_as::<true, false, false>(m),
             (checks, true) => self.play_in_hand_game(checks, m),
         }
     }
 
-    /// [`Position::play_unchecked`] in a `captures-to-hand` game, out of the way of the
-    /// others.
+    /// [`Position::play_unchecked`] in a `captures-to-hand` or a gating game, out of the
+    /// way of the others.
     #[inline(never)]
     fn play_in_hand_game(&mut self, checks: bool, m: &Move) {
-        if checks {
-            self.play_as::<true, true>(m);
-        } else {
-            self.play_as::<false, true>(m);
+        match (checks, self.has_gates()) {
+            (false, false) => self.play_as::<false, true, false>(m),
+            (true, false) => self.play_as::<true, true, false>(m),
+            (false, true) => self.play_as::<false, true, true>(m),
+            (true, true) => self.play_as::<true, true, true>(m),
         }
     }
 
-    /// Do captured pieces go to the captor's reserve (`captures-to-hand`, docs/format.md
-    /// § Reserves and drops)? What [`Position::play_as`] and [`Position::undo_as`] must be
-    /// told.
+    /// Has the game Seirawan-style gating (docs/format.md § Gating)? What
+    /// [`Position::play_as`] and [`Position::undo_as`] must be told (`GATING`, which
+    /// comes only with `TO_HAND`: a gating game plays by the way of the games with
+    /// reserves, whose captures go to a reserve only if it has `captures-to-hand`).
     #[inline]
-    pub(crate) fn captures_to_hand(&self) -> bool {
-        self.variant.to_hand
+    pub(crate) fn has_gates(&self) -> bool {
+        self.variant.gating.is_some()
+    }
+
+    /// Do captured pieces go to the captor's reserve (`captures-to-hand`, docs/format.md
+    /// § Reserves and drops), or has the game gating? What [`Position::play_as`] and
+    /// [`Position::undo_as`] must be told (`TO_HAND`): the games that take the way of
+    /// reserves, out of the way of the others.
+    #[inline]
+    pub(crate) fn reserve_way(&self) -> bool {
+        self.variant.to_hand || self.variant.gating.is_some()
     }
 
     /// Does the game count the checks given (n-check, docs/format.md § The end of the
@@ -425,14 +446,19 @@ impl Position {
 
     /// [`Position::play_unchecked`] for a caller that knows whether the game counts checks
     /// (`CHECKS`, [`Position::counts_checks`]) and whether captured pieces go to the
-    /// reserve (`TO_HAND`, [`Position::captures_to_hand`]) once for many moves, as perft
+    /// reserve (`TO_HAND`, [`Position::reserve_way`]) once for many moves, as perft
     /// does: a game without these rules then plays its moves without asking, and pays
     /// nothing for them.
     #[inline(always)]
-    pub(crate) fn play_as<const CHECKS: bool, const TO_HAND: bool>(&mut self, m: &Move) {
+    pub(crate) fn play_as<const CHECKS: bool, const TO_HAND: bool, const GATING: bool>(
+        &mut self,
+        m: &Move,
+    ) {
         debug_assert_eq!(CHECKS, self.counts_checks());
-        debug_assert_eq!(TO_HAND, self.captures_to_hand());
+        debug_assert_eq!(TO_HAND, self.reserve_way());
+        debug_assert_eq!(GATING, self.has_gates());
         let us = self.side;
+        let gate_key = if GATING { self.gates_key() } else { 0 };
         let mut undo = Undo {
             mv: *m,
             moved: Piece::EMPTY,
@@ -443,7 +469,7 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
-            hand: 0,
+            marks: 0,
         };
         self.hash ^= self.ep.key(&self.variant);
         self.ep = EnPassant::NONE;
@@ -466,9 +492,14 @@ impl Position {
                 self.clear_rights([m.from(), rook_from, Square::NONE]);
                 false
             }
-            _ if TO_HAND => self.play_hand_move(m, us, &mut undo),
+            _ if TO_HAND && (!GATING || self.variant.to_hand) => {
+                self.play_hand_move(m, us, &mut undo)
+            }
             _ => self.play_board_move(m, us, &mut undo),
         };
+        if GATING {
+            self.play_gate(m, us, &mut undo, gate_key);
+        }
         // The counters stop at the largest a position string may give (no wrap).
         self.halfmove = if reset {
             0
@@ -551,7 +582,7 @@ impl Position {
         if hand & 1 != 0 || m.promotion().is_some() {
             self.set_promoted(to, true);
         }
-        undo.hand = hand;
+        undo.marks = hand;
         reset
     }
 
@@ -590,14 +621,14 @@ impl Position {
     fn undo_hand_move(&mut self, m: &Move, us: Color, u: &Undo) {
         let (from, to, extra) = (m.from(), m.to(), m.extra_square());
         self.promoted.remove(to);
-        if u.hand & 1 != 0 {
+        if u.marks & 1 != 0 {
             self.promoted.insert(from);
         }
         for (sq, p, bit) in [(to, u.captured, 2), (extra, u.captured_extra, 4)] {
             if p.is_empty() {
                 continue;
             }
-            let promoted = u.hand & bit != 0;
+            let promoted = u.marks & bit != 0;
             let back = match self.variant.origin[p.kind().index()] {
                 Some(o) if promoted => o,
                 _ => p.kind(),
@@ -607,6 +638,64 @@ impl Position {
                 self.promoted.insert(sq);
             }
         }
+    }
+
+    /// Gating (docs/format.md § Gating), after the move is made: the squares it touched
+    /// lose their gates, and the gated piece comes from the reserve to its square. The
+    /// hash follows the gates that count (`before`: their key before the move).
+    #[inline(never)]
+    fn play_gate(&mut self, m: &Move, us: Color, undo: &mut Undo, before: u64) {
+        if !m.is_drop() {
+            for (sq, bit) in [(m.from(), 8), (m.to(), 16), (m.extra_square(), 32)] {
+                if sq.is_some() && self.gates.contains(sq) {
+                    self.gates.remove(sq);
+                    undo.marks |= bit;
+                }
+            }
+        }
+        if let Some((k, sq)) = m.gate() {
+            let count = self.reserves[us][k.index()];
+            self.set_reserve(us, k, count - 1);
+            self.put(sq, Piece::new(k, us));
+        }
+        self.hash ^= before ^ self.gates_key();
+    }
+
+    /// Takes back what [`Position::play_gate`] did (the hash is restored by the caller).
+    fn undo_gate(&mut self, m: &Move, us: Color, u: &Undo) {
+        if let Some((k, sq)) = m.gate() {
+            self.remove(sq);
+            self.reserves[us][k.index()] += 1;
+        }
+        for (sq, bit) in [(m.from(), 8), (m.to(), 16), (m.extra_square(), 32)] {
+            if u.marks & bit != 0 {
+                self.gates.insert(sq);
+            }
+        }
+    }
+
+    /// The gates that count (docs/format.md § Gating): those of a side with a piece in
+    /// reserve, or all in a game with `captures-to-hand`, where a reserve may fill again.
+    /// Fairy-Stockfish drops a side's gates once its reserve is empty; here they stay but
+    /// count for nothing, so that taking moves back needs no copy of them.
+    pub(crate) fn live_gates(&self) -> SquareSet {
+        if self.gates.is_empty() || self.variant.to_hand {
+            return self.gates;
+        }
+        let mut out = self.gates;
+        for sq in self.gates.iter() {
+            let c = self.board[sq.index()].color();
+            if self.reserves[c].iter().all(|&n| n == 0) {
+                out.remove(sq);
+            }
+        }
+        out
+    }
+
+    /// The hash key of the gates that count.
+    fn gates_key(&self) -> u64 {
+        let z = &self.variant.zobrist;
+        self.live_gates().iter().fold(0, |h, sq| h ^ z.gate(sq))
     }
 
     /// Clears the castling rights of a move touching these squares (rules.md § Castling).
@@ -648,28 +737,37 @@ impl Position {
 
     /// Takes back the last move played. Returns it, or `None` when there is none.
     pub fn undo(&mut self) -> Option<Move> {
-        if self.captures_to_hand() {
+        if self.reserve_way() {
             self.undo_in_hand_game()
         } else {
-            self.undo_as::<false>()
+            self.undo_as::<false, false>()
         }
     }
 
-    /// [`Position::undo`] in a `captures-to-hand` game, out of the way of the others.
+    /// [`Position::undo`] in a `captures-to-hand` or a gating game, out of the way of the
+    /// others.
     #[inline(never)]
     fn undo_in_hand_game(&mut self) -> Option<Move> {
-        self.undo_as::<true>()
+        if self.has_gates() {
+            self.undo_as::<true, true>()
+        } else {
+            self.undo_as::<true, false>()
+        }
     }
 
     /// [`Position::undo`] for a caller that knows whether captured pieces go to the
-    /// reserve (`TO_HAND`, [`Position::captures_to_hand`]), as perft does.
+    /// reserve (`TO_HAND`, [`Position::reserve_way`]), as perft does.
     #[inline(always)]
-    pub(crate) fn undo_as<const TO_HAND: bool>(&mut self) -> Option<Move> {
-        debug_assert_eq!(TO_HAND, self.captures_to_hand());
+    pub(crate) fn undo_as<const TO_HAND: bool, const GATING: bool>(&mut self) -> Option<Move> {
+        debug_assert_eq!(TO_HAND, self.reserve_way());
+        debug_assert_eq!(GATING, self.has_gates());
         let u = self.history.pop()?;
         let m = u.mv;
         let us = !self.side;
         self.side = us;
+        if GATING {
+            self.undo_gate(&m, us, &u);
+        }
         self.fullmove = u.fullmove;
         match m.kind() {
             MoveKind::Drop => {
@@ -686,7 +784,7 @@ impl Position {
                 self.put(rook_from, rook);
             }
             _ => {
-                if TO_HAND {
+                if TO_HAND && (!GATING || self.variant.to_hand) {
                     self.undo_hand_move(&m, us, &u);
                 }
                 self.remove(m.to());
@@ -750,6 +848,9 @@ impl Position {
         for sq in self.promoted.iter() {
             h ^= z.promoted(sq);
         }
+        for sq in self.live_gates().iter() {
+            h ^= z.gate(sq);
+        }
         if v.def.end.checks > 0 {
             for c in Color::BOTH {
                 h ^= z.checks(c, self.rights.checks[c]);
@@ -775,6 +876,13 @@ impl Position {
     #[inline]
     pub(crate) fn pieces_of(&self, color: Color) -> &[Square] {
         &self.lists[color]
+    }
+
+    /// The squares that still have a gate (docs/format.md § Gating), whether they count
+    /// or not: a gating move needs a piece of the reserve anyway.
+    #[inline]
+    pub(crate) fn gates(&self) -> SquareSet {
+        self.gates
     }
 
     /// A side's reserve counts, by kind.
@@ -894,6 +1002,7 @@ impl Position {
             fullmove: self.fullmove,
             reserves: self.reserves,
             promoted: self.promoted,
+            gates: self.gates,
             king: self.king,
             lists,
             index: self.index.clone(),

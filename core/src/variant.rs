@@ -221,6 +221,24 @@ pub(crate) struct DropTable {
     pub no_mate: bool,
 }
 
+/// Seirawan-style gating (docs/format.md § Gating): the reserve pieces that may gate and
+/// the squares that may hold a gate.
+#[derive(Clone, Debug)]
+pub(crate) struct Gating {
+    /// The kinds that may gate, as bits (`1 << kind`).
+    pub pieces: u32,
+    /// Per colour: the squares that may hold a gate, at most one per file.
+    pub zone: ByColor<SquareSet>,
+}
+
+impl Gating {
+    /// May a piece of this kind gate?
+    #[inline]
+    pub fn gates(&self, k: Kind) -> bool {
+        self.pieces & (1 << k.index()) != 0
+    }
+}
+
 /// A bit of [`Variant::end_rules`]: Capture the Scepter (rules.md § Optional rules).
 pub(crate) const END_SCEPTER: u8 = 1;
 /// A bit of [`Variant::end_rules`]: the bare king (docs/format.md § The end of the game).
@@ -257,6 +275,9 @@ pub struct Variant {
     /// the captor's reserve. Played by its own path (`Position::capture_to_hand`), so that
     /// other games pay nothing for it.
     pub(crate) to_hand: bool,
+    /// Seirawan-style gating (docs/format.md § Gating); `None` in most games, which play
+    /// their moves by paths that never look at gates.
+    pub(crate) gating: Option<Gating>,
     /// Per kind: the piece a promotion made it from, which a promoted piece of this kind
     /// returns to a reserve as.
     pub(crate) origin: Vec<Option<Kind>>,
@@ -328,7 +349,7 @@ impl Variant {
         &self.setup
     }
 
-    /// Whether the game has drops, so reserves are part of its positions (rules.md § Position strings).
+    /// Whether the game has drops or gating, so reserves are part of its positions (rules.md § Position strings).
     pub fn has_reserves(&self) -> bool {
         self.has_drops
     }
@@ -338,12 +359,19 @@ impl Variant {
     /// Pieces come before pawns (rules.md § Position strings: `[YAJJJJyajjjj]`, `[CFJJJJcfjjjj]`), each group in
     /// the order the file's `[drops]` lists them, then in piece order.
     pub fn reserve_order(&self) -> Vec<Kind> {
-        let mut order: Vec<Kind> = self
+        let gating = self.def.gating.iter().flat_map(|g| g.pieces.iter());
+        let mut order: Vec<Kind> = Vec::new();
+        for name in self
             .def
             .drops
             .iter()
-            .filter_map(|d| self.kind_by_id(&d.piece.name))
-            .collect();
+            .map(|d| &d.piece.name)
+            .chain(gating.map(|n| &n.name))
+        {
+            if let Some(k) = self.kind_by_id(name).filter(|k| !order.contains(k)) {
+                order.push(k);
+            }
+        }
         for k in self.kinds() {
             if !order.contains(&k) {
                 order.push(k);
@@ -425,6 +453,16 @@ impl Variant {
     /// Whether the move text of a promotion to this square names the new piece.
     pub(crate) fn promotion_suffix(&self, kind: Kind, color: Color, to: Square) -> bool {
         self.promotion_at(kind, color, to).is_none_or(|r| r.suffix)
+    }
+
+    /// Whether the game has Seirawan-style gating (docs/format.md § Gating).
+    pub fn has_gating(&self) -> bool {
+        self.gating.is_some()
+    }
+
+    /// Whether pieces of this kind may gate (docs/format.md § Gating).
+    pub fn gates(&self, kind: Kind) -> bool {
+        self.gating.as_ref().is_some_and(|g| g.gates(kind))
     }
 
     /// Whether captured pieces go to the captor's reserve (docs/format.md § Reserves and drops).

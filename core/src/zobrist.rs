@@ -20,6 +20,8 @@ pub(crate) struct Zobrist {
     checks: Vec<u64>,
     /// Per square: a promoted piece stands there (`captures-to-hand`).
     promoted: Vec<u64>,
+    /// Per square: it holds a gate (docs/format.md § Gating).
+    gate: Vec<u64>,
 }
 
 struct SplitMix(u64);
@@ -52,6 +54,7 @@ impl Zobrist {
                 .map(|_| rng.next())
                 .collect(),
             promoted: (0..squares).map(|_| rng.next()).collect(),
+            gate: (0..squares).map(|_| rng.next()).collect(),
         }
     }
 
@@ -59,6 +62,12 @@ impl Zobrist {
     #[inline]
     pub fn promoted(&self, sq: Square) -> u64 {
         self.promoted[sq.index()]
+    }
+
+    /// The key of a gate on a square (docs/format.md § Gating).
+    #[inline]
+    pub fn gate(&self, sq: Square) -> u64 {
+        self.gate[sq.index()]
     }
 
     /// The key of a piece on a square.

@@ -44,6 +44,7 @@ pub const WHOLE: &[&str] = &[
     "shako",
     "grasshopper",
     "crazyhouse",
+    "seirawan",
 ];
 
 #[test]

@@ -55,6 +55,8 @@ const GAMES: &[(&str, &[&str], Option<&str>)] = &[
     ("crazyhouse", &[], None),
     ("minishogi", &[], Some(MINISHOGI)),
     ("shogi", &[], Some(SHOGI)),
+    // Gating: a reserve piece put on the square a piece leaves (docs/format.md § Gating).
+    ("seirawan", &[], None),
 ];
 
 /// Minishogi's start (it has no castling, which the coverage test asks of a start).
@@ -76,6 +78,8 @@ struct Stats {
     en_passant: usize,
     promotions: usize,
     double_captures: usize,
+    /// Moves that gate (docs/format.md § Gating).
+    gatings: usize,
     /// Games ended at once by Capture the Scepter (rules.md § Optional rules).
     scepter_ends: usize,
 }
@@ -87,6 +91,7 @@ fn special(m: &Move) -> bool {
         MoveKind::Drop | MoveKind::Castle | MoveKind::EnPassant
     ) || m.promotion().is_some()
         || m.extra_capture().is_some()
+        || m.gate().is_some()
 }
 
 /// Plays one random game from the start, checking the hash after every move, then takes
@@ -193,6 +198,7 @@ fn count(stats: &mut Stats, p: &Position, m: &Move) {
         _ => {}
     }
     stats.promotions += m.promotion().is_some() as usize;
+    stats.gatings += m.gate().is_some() as usize;
     stats.double_captures += (m.kind() == MoveKind::Normal && p.captures_of(m).len() == 2) as usize;
 }
 
@@ -259,8 +265,13 @@ fn random_games_reach_drops_castling_en_passant_and_promotions() {
             fen.is_some() || s.castlings > 0,
             "{name} never castled: {s:?}"
         );
-        let has_reserve = !matches!(name, "chess" | "capablanca" | "pick-the-piece");
+        // Seirawan's reserve is gated, never dropped.
+        let has_reserve = !matches!(name, "chess" | "capablanca" | "pick-the-piece" | "seirawan");
         assert!(!has_reserve || s.drops > 0, "{name} never dropped: {s:?}");
+        assert!(
+            name != "seirawan" || s.gatings > 0,
+            "{name} never gated: {s:?}"
+        );
         all.drops += s.drops;
         all.castlings += s.castlings;
         all.en_passant += s.en_passant;

@@ -7,6 +7,7 @@ mod drops;
 mod en_passant;
 mod ending;
 mod facing;
+mod gating;
 mod hash;
 mod options;
 mod promotion;

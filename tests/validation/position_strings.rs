@@ -109,7 +109,7 @@ fn a_king_or_an_undroppable_piece_in_a_reserve_is_refused() {
             "birds-and-ninjas",
             "2/4k5/10/10/10/10/10/10/10/10/4K5/2[JQ] w - - 0 1"
         ),
-        "`Q` (queen) has no drop rule, so it cannot be in a reserve (only pieces the game can drop may be in a reserve)"
+        "`Q` (queen) has no drop rule, so it cannot be in a reserve (only pieces the game can drop (or gate) may be in a reserve)"
     );
 }
 

@@ -77,6 +77,7 @@ SHARED: Dict[str, str] = {
     "crazyhouse": "crazyhouse",
     "minishogi": "minishogi",
     "shogi": "shogi",
+    "seirawan": "seirawan",
 }
 
 #: The repository's folder of game files.
@@ -110,12 +111,21 @@ def uci(text: str) -> str:
     fairyforge writes castling as the king's move then the rook's (`e1g1h1f1`), which
     Fairy-Stockfish writes as the king's move alone (`e1g1`); a drop is `N@e4` in both
     (upper case for both sides); a promotion ends with the new piece's lower-case letter
-    in both; every other move is `from` then `to` in both.
+    in both, and so does a gating move (`b1c3h`, docs/format.md § Gating); every other
+    move is `from` then `to` in both. A castling that gates ends with the gated piece's
+    letter, and with the rook's square when it gates there (`e1g1h1f1h`, `e1g1h1f1hh1`),
+    which Fairy-Stockfish writes as the king's move and the letter (`e1g1h`), or the
+    rook's square, the king's and the letter (`h1e1h`).
     """
     if "@" not in text:
         squares = _SQUARE.findall(text)
+        if len(squares) == 5:
+            # A castling gating on the rook's square (its fifth square).
+            letter = text[len("".join(squares[:4]))]
+            return squares[2] + squares[0] + letter
         if len(squares) == 4:
-            return squares[0] + squares[1]
+            letter = text[len("".join(squares)):]
+            return squares[0] + squares[1] + letter
     return text
 
 
@@ -131,6 +141,10 @@ def normalise_fen(fen: str, ours: str) -> Tuple[str, str]:
        pawnsideways, pawnback): it lists the square the pawn landed on besides the
        squares it passed, in its own order. Squares that hold a piece are dropped from
        its list, and both lists are compared as sets.
+    3. Gating (seirawan): Fairy-Stockfish leaves the castling field empty (two spaces)
+       where it has no castling right and gates it does not write (a side's gates with
+       an empty reserve, one of them set again by a capture on its square); fairyforge
+       writes `-` there.
     Every other field (the board, the reserves in brackets, the side to move, the castling
     rights, the counters) must be equal as written.
     """
@@ -138,6 +152,8 @@ def normalise_fen(fen: str, ours: str) -> Tuple[str, str]:
     ours_f = ours.split(" ")
     if len(theirs_f) != len(ours_f) or len(theirs_f) < 4:
         return fen, ours
+    if theirs_f[2] == "" and ours_f[2] == "-":
+        theirs_f[2] = "-"
     if theirs_f[3] == "-":
         ours_f[3] = "-"
     else:

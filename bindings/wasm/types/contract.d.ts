@@ -227,7 +227,12 @@ drop?: string,
 /**
  * The rook of a castling: from, to.
  */
-rook?: [string, string], };
+rook?: [string, string], 
+/**
+ * A gating move (docs/format.md § Gating): the letter of the reserve piece it puts
+ * on a square it leaves, and that square (which `empties` leaves out).
+ */
+gate?: [string, string], };
 
 export type Reason = "checkmate" | "stalemate" | "repetition" | "hundred-plies" | "scepter" | "bare-king" | "ply-limit" | "checks";
 
@@ -874,6 +879,10 @@ drops: Array<DropFacts>,
  */
 captures_to_hand: boolean, 
 /**
+ * Seirawan-style gating (docs/format.md § Gating), if the game has it.
+ */
+gating: GatingFacts | null, 
+/**
  * Castling, if the game has it.
  */
 castling: CastlingFacts | null, 
@@ -1082,6 +1091,24 @@ one_per_file: boolean,
  * Whether a checkmate by dropping it loses for the side that dropped (`no-mate`).
  */
 no_mate: boolean, };
+
+export type GatingFacts = { 
+/**
+ * The ids of the pieces that may gate.
+ */
+pieces: Array<string>, 
+/**
+ * White's squares that may hold a gate.
+ */
+white_zone: string, 
+/**
+ * Black's squares that may hold a gate.
+ */
+black_zone: string, 
+/**
+ * A gating move of the start, in the long form (`b1c3h`), if there is one.
+ */
+example: string | null, };
 
 export type CastlingFacts = { 
 /**

@@ -40,8 +40,17 @@ pub(super) fn compile(
         }
     }
     // Reserve pieces without a drop rule use `drop-zone` (rules.md § Reserves and drops), or are an error.
+    let gates = |k: usize| {
+        def.gating
+            .iter()
+            .flat_map(|g| g.pieces.iter())
+            .any(|n| names.kind_of(&n.name) == Some(k))
+    };
     for (k, span) in in_reserve(names) {
+        // A piece that gates needs no drop rule (docs/format.md § Gating), unless it
+        // comes to the reserve by capture too.
         if k >= npieces
+            || (gates(k) && def.captures_to_hand != Some(span))
             || !drops[(Kind::new(k), Color::White)].squares.is_empty()
             || def
                 .drops

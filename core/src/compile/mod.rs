@@ -11,6 +11,7 @@ mod board;
 mod castling;
 mod drops;
 mod forward;
+mod gating;
 mod options;
 mod pieces;
 mod promotion;
@@ -47,6 +48,7 @@ pub(crate) fn compile(
     let mut rays = Vec::new();
     let drops = drops::compile(cx, &names, &g, npieces, &mut rays);
     let (castling, castle_clear) = castling::compile(cx, &names, &g);
+    let gating = gating::compile(cx, &names, &g, npieces);
     let scepter = def.scepter.as_ref().map(|sc| {
         check_zone(cx, &g, &sc.zone, sc.span, "Capture the Scepter");
         (ByColor::from_fn(|c| zone_set(&g, &sc.zone, c)), sc.win)
@@ -91,7 +93,8 @@ pub(crate) fn compile(
     let has_drops = drops.iter().any(|d| !d.squares.is_empty())
         || !def.drops.is_empty()
         || def.drop_zone.is_some()
-        || def.captures_to_hand.is_some();
+        || def.captures_to_hand.is_some()
+        || gating.is_some();
     let end_rules = [
         (scepter.is_some(), END_SCEPTER),
         (def.end.bare_king, END_BARE_KING),
@@ -124,6 +127,7 @@ pub(crate) fn compile(
         drops,
         has_drops,
         to_hand: def.captures_to_hand.is_some(),
+        gating,
         origin: promotions.origin,
         plus,
         dead,

@@ -70,6 +70,11 @@ pub struct MoveInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub rook: Option<[String; 2]>,
+    /// A gating move (docs/format.md § Gating): the letter of the reserve piece it puts
+    /// on a square it leaves, and that square (which `empties` leaves out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub gate: Option<(char, String)>,
 }
 
 /// Why a game ended: `checkmate`, `stalemate`, `repetition`, `hundred-plies`,

@@ -215,6 +215,7 @@ mod typescript {
             describe::DiagramFacts::decl(&cfg),
             describe::PromotionFacts::decl(&cfg),
             describe::DropFacts::decl(&cfg),
+            describe::GatingFacts::decl(&cfg),
             describe::CastlingFacts::decl(&cfg),
             describe::CastlingSide::decl(&cfg),
             describe::CastlingRook::decl(&cfg),

@@ -56,6 +56,8 @@ pub struct Description {
     /// Whether a captured piece goes to the captor's reserve, a promoted one as the piece
     /// it was promoted from (`captures-to-hand`).
     pub captures_to_hand: bool,
+    /// Seirawan-style gating (docs/format.md § Gating), if the game has it.
+    pub gating: Option<GatingFacts>,
     /// Castling, if the game has it.
     pub castling: Option<CastlingFacts>,
     /// The optional rules of the game, on or off.
@@ -178,6 +180,21 @@ pub struct PromotionFacts {
     pub example: String,
 }
 
+/// Gating (docs/format.md § Gating): the reserve pieces that may be put on the square a
+/// piece leaves on its first move, and the squares that may hold a gate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GatingFacts {
+    /// The ids of the pieces that may gate.
+    pub pieces: Vec<String>,
+    /// White's squares that may hold a gate.
+    pub white_zone: String,
+    /// Black's squares that may hold a gate.
+    pub black_zone: String,
+    /// A gating move of the start, in the long form (`b1c3h`), if there is one.
+    pub example: Option<String>,
+}
+
 /// A piece that can be dropped.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -276,6 +293,7 @@ impl Description {
             promotions: rules::promotions(v),
             drops: rules::drops(v),
             captures_to_hand: v.captures_to_hand(),
+            gating: rules::gating(v, &start),
             castling: rules::castling(v),
             options: v
                 .options()

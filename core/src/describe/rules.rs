@@ -136,6 +136,28 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
     out
 }
 
+/// Gating (docs/format.md § Gating), with a gating move of the start as example.
+pub(crate) fn gating(v: &Variant, start: &crate::Position) -> Option<super::GatingFacts> {
+    let gating = v.gating.as_ref()?;
+    let g = &v.geometry;
+    let example = start
+        .legal_moves()
+        .iter()
+        .find(|m| m.gate().is_some())
+        .map(|m| start.move_text(m));
+    Some(super::GatingFacts {
+        pieces: v
+            .reserve_order()
+            .into_iter()
+            .filter(|k| gating.gates(*k))
+            .map(|k| v.piece(k).id.clone())
+            .collect(),
+        white_zone: squares_text(g, &gating.zone[Color::White]),
+        black_zone: squares_text(g, &gating.zone[Color::Black]),
+        example,
+    })
+}
+
 pub(crate) fn drops(v: &Variant) -> Vec<DropFacts> {
     let g = &v.geometry;
     let mut out = Vec::new();

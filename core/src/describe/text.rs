@@ -63,6 +63,7 @@ pub(crate) fn write(d: &Description) -> String {
     }
     promotion(&mut out, d);
     drops(&mut out, d);
+    gating(&mut out, d);
     castling(&mut out, d);
     options(&mut out, d);
     out.push_str("## End of the game\n\n");
@@ -200,6 +201,30 @@ fn promotion(out: &mut String, d: &Description) {
         }
         let _ = writeln!(out, "example: {}\n", p.example);
     }
+}
+
+/// Gating (docs/format.md § Gating): a section only in a game that has it.
+fn gating(out: &mut String, d: &Description) {
+    let Some(gt) = &d.gating else { return };
+    out.push_str(
+        "## Gating
+
+",
+    );
+    out.push_str("A piece making its first move from a square that still has its gate may, in the same move, put one piece of the own reserve on the square it left; castling may gate on the king's or the rook's square. A gate is lost when its piece moves or is captured.
+
+");
+    let names: Vec<String> = gt.pieces.iter().map(|p| piece_name(d, p)).collect();
+    let _ = writeln!(out, "gated pieces: {}", names.join(", "));
+    let _ = writeln!(
+        out,
+        "gates: {} (White), {} (Black)",
+        gt.white_zone, gt.black_zone
+    );
+    if let Some(e) = &gt.example {
+        let _ = writeln!(out, "example: {e}");
+    }
+    out.push('\n');
 }
 
 fn drops(out: &mut String, d: &Description) {

@@ -548,6 +548,8 @@ impl Translator<'_> {
             "castlingRookPiecesBlack",
             "pieceDrops",
             "capturesToHand",
+            "gating",
+            "seirawanGating",
             "firstRankPawnDrops",
             "promotionZonePawnDrops",
             "whiteDropRegion",
@@ -768,19 +770,40 @@ impl Translator<'_> {
             value_at: None,
         });
         let letters: Vec<char> = outs.iter().map(|o| o.slot.letter).collect();
-        let fen = self.fen(&fen_val, &letters, files, ranks, pieces_drop);
+        // Seirawan gating (docs/format.md § Gating): the pieces in hand gate.
+        let gating = self.bool("gating", false);
+        let seirawan = self.bool("seirawanGating", false);
+        if gating != seirawan
+            && let Some(v) = self.get(if gating { "gating" } else { "seirawanGating" })
+        {
+            let at = self.at(&v);
+            self.untranslatable(
+                at,
+                "gating other than Seirawan's (`gating` and `seirawanGating` together) has no counterpart in the format yet".into(),
+                "",
+            );
+        }
+        let gating = gating && seirawan;
+        let fen = self.fen(&fen_val, &letters, files, ranks, pieces_drop || gating);
         // Castling.
         let castling = if self.bool("castling", true) {
-            self.castling(&fen, &fen_val, files, ranks, &outs, royal.as_ref())
+            self.castling(&fen, &fen_val, ranks, &outs, royal.as_ref(), gating)
         } else {
             None
         };
         let checks = fen.as_ref().and_then(|f| f.checks);
         let setup = match &fen {
             Some(f) => {
-                let rights = castling
+                let mut rights = castling
                     .as_ref()
-                    .map_or("-".to_string(), |c| c.rights.clone());
+                    .map_or(String::new(), |c| c.rights.clone());
+                if gating {
+                    // The gates' files follow the castling rights.
+                    rights.extend(f.castling.chars().filter(|c| !"KQkq-".contains(*c)));
+                }
+                if rights.is_empty() {
+                    rights.push('-');
+                }
                 let counted = f.checks.map_or(String::new(), |(w, b)| format!("{w}+{b} "));
                 format!(
                     "{}{} {} {} {} {}{} {}",
@@ -849,6 +872,7 @@ impl Translator<'_> {
         }
         // Drops.
         let mut drops = String::new();
+        let mut gating_toml = String::new();
         let mut drop_zone = String::new();
         if pieces_drop {
             let all: Squares = (0..files)
@@ -970,6 +994,19 @@ impl Translator<'_> {
         );
         let _ = writeln!(out, "setup = {}", quote(&setup));
         out.push_str(&drop_zone);
+        if gating && let Some(f) = &fen {
+            let mut ids: Vec<String> = Vec::new();
+            for c in f.pocket.chars() {
+                let id = outs
+                    .iter()
+                    .find(|o| o.slot.letter == c.to_ascii_lowercase())
+                    .map(|o| o.id.clone());
+                if let Some(id) = id.filter(|id| !ids.contains(id)) {
+                    ids.push(id);
+                }
+            }
+            gating_toml = format!("\n[gating]\npieces = {}\n", list(&ids));
+        }
         if self.bool("capturesToHand", false) {
             out.push_str("captures-to-hand = true\n");
         }
@@ -1015,6 +1052,7 @@ impl Translator<'_> {
             out.push_str(&c.toml);
         }
         out.push_str(&drops);
+        out.push_str(&gating_toml);
         out.push_str(&end);
         let _ = self.text;
         out
@@ -1469,18 +1507,29 @@ impl Translator<'_> {
         &mut self,
         fen: &Option<Fen>,
         fen_val: &Val,
-        files: u8,
         ranks: u8,
         outs: &[Out],
         royal: Option<&Slot>,
+        gating: bool,
     ) -> Option<Castle> {
         let fen = fen.as_ref()?;
         let royal = royal?;
         let at = self.at(fen_val);
-        if fen.castling == "-" {
+        // With gating, the letters besides `KQkq` are the gates' files.
+        let kq: String = fen
+            .castling
+            .chars()
+            .filter(|c| "KQkq".contains(*c))
+            .collect();
+        let written = if gating {
+            kq.as_str()
+        } else {
+            fen.castling.as_str()
+        };
+        if written == "-" || written.is_empty() {
             return None;
         }
-        if fen.castling.chars().any(|c| !"KQkq".contains(c)) {
+        if written.chars().any(|c| !"KQkq".contains(c)) {
             self.untranslatable(
                 at,
                 format!(
@@ -1603,7 +1652,7 @@ impl Translator<'_> {
         let mut rooks = Vec::new();
         let mut to = Vec::new();
         let mut rights = String::new();
-        for c in fen.castling.chars() {
+        for c in written.chars() {
             let rook_file = if c.eq_ignore_ascii_case(&'k') {
                 right
             } else {
@@ -1628,7 +1677,6 @@ impl Translator<'_> {
                 to.push(sq(dest));
             }
         }
-        let _ = files;
         let mut toml = format!(
             "\n[castling]\nking = {}\nrooks = [{}]\nking-to = [{}]\n",
             sq(king),

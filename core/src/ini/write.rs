@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::def::{Mode, MoveDef, PieceDef, Primitive, Range, ZoneDef, ZoneItem};
 use crate::position::Position;
 use crate::source::Span;
+use crate::sqset::SquareSet;
 use crate::types::Color;
 use crate::variant::Variant;
 use crate::xbetza::of_move_fsf;
@@ -525,8 +526,36 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             }
         }
     }
+    // Gating (docs/format.md § Gating): Fairy-Stockfish's Seirawan gating gates every
+    // piece in hand, on the first rank.
+    let mut drops_too = v.has_drops;
+    if let (Some(gt), Some(gd)) = (&v.gating, &d.gating) {
+        let _ = writeln!(out, "gating = true\nseirawanGating = true");
+        drops_too = !d.drops.is_empty() || d.drop_zone.is_some() || v.to_hand;
+        let first = |c: Color| -> SquareSet {
+            v.geometry
+                .squares()
+                .filter(|sq| v.geometry.relative_rank(v.geometry.coords(*sq).1, c) == 1)
+                .collect()
+        };
+        if Color::BOTH.iter().any(|&c| gt.zone[c] != first(c)) {
+            found.push((Some(gd.span), "gates elsewhere than on the first rank: Fairy-Stockfish gates on the castling rank".into(), String::new()));
+        }
+        let start = Position::start(v);
+        let held = v
+            .kinds()
+            .any(|k| !gt.gates(k) && Color::BOTH.iter().any(|&c| start.reserve(c, k) > 0));
+        if held || (v.to_hand && v.kinds().any(|k| !gt.gates(k) && v.royal != Some(k))) {
+            found.push((
+                Some(gd.span),
+                "a reserve piece that does not gate: Fairy-Stockfish gates every piece in hand"
+                    .into(),
+                String::new(),
+            ));
+        }
+    }
     // Drops.
-    if v.has_drops {
+    if drops_too {
         let _ = writeln!(out, "pieceDrops = true\ncapturesToHand = {}", v.to_hand);
         let mut zone: Option<Squares> = d.drop_zone.as_ref().and_then(|z| squares(z, files, ranks));
         let pawn_id = pawn.map(|p| p.id.as_str());

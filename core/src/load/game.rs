@@ -54,6 +54,7 @@ pub(crate) fn read(
         .and_then(|_| t.key_span("captures-to-hand"));
     let castling = castling(cx, t, file_span);
     let drops = drops(cx, t);
+    let gating = gating(cx, t, file_span);
     let mut pieces = Pieces::new(&local, library);
     pieces.lost_library = lost_library;
     let (mut game_pieces, pieces_unread) = pieces.of_game(cx, t, &slots, &reserve);
@@ -77,6 +78,7 @@ pub(crate) fn read(
         drops,
         drop_zone,
         captures_to_hand,
+        gating,
         scepter,
         end,
         royal_facing,
@@ -477,6 +479,32 @@ fn drops(cx: &mut Ctx, t: &Table) -> Vec<DropDef> {
         }
     }
     out
+}
+
+/// `[gating]` (docs/format.md § Gating): the reserve pieces that gate, and where gates may be.
+fn gating(cx: &mut Ctx, t: &Table, file_span: Span) -> Option<GatingDef> {
+    let gt = cx.table(t, "gating")?;
+    let span = t.key_span("gating").unwrap_or(file_span);
+    let what = "`[gating]`";
+    cx.check_keys(gt, &schema::GATING.names(), what);
+    let pieces = cx.names(gt, "pieces").unwrap_or_default();
+    if gt.get("pieces").is_none() {
+        cx.missing(
+            gt,
+            span,
+            "pieces",
+            what,
+            "pieces = [\"hawk\", \"elephant\"]",
+        );
+    }
+    let zone = match gt.get("zone") {
+        Some(z) => cx.zone(z, "zone")?,
+        None => ZoneDef {
+            items: vec![ZoneItem::FirstRank],
+            unread: false,
+        },
+    };
+    Some(GatingDef { pieces, zone, span })
 }
 
 /// The pieces a game may name: its own first, then its libraries', by id.

@@ -118,6 +118,12 @@ pub(crate) const GAME: Section = Section {
         ),
         key("castling", "table", "none (no castling)", "castling"),
         key("drops", "table of tables", "none", "drop rules per piece"),
+        key(
+            "gating",
+            "table",
+            "none",
+            "reserve pieces put on the square a piece leaves",
+        ),
     ],
 };
 
@@ -445,6 +451,24 @@ pub(crate) const DROP: Section = Section {
     ],
 };
 
+pub(crate) const GATING: Section = Section {
+    doc: ("key of `[gating]`", "Gating"),
+    keys: &[
+        key(
+            "pieces",
+            "array of piece ids",
+            "required",
+            "the reserve pieces that may gate",
+        ),
+        key(
+            "zone",
+            "zone",
+            "`\"first-rank\"`",
+            "the squares that may hold a gate",
+        ),
+    ],
+};
+
 pub(crate) const SLOT: Section = Section {
     doc: ("key of `[slots.<name>]`", "Slots"),
     keys: &[
@@ -539,6 +563,7 @@ pub(crate) const ALL: &[&Section] = &[
     &PROMOTION,
     &CASTLING,
     &DROP,
+    &GATING,
     &SLOT,
     &SCEPTER,
     &END,

@@ -121,10 +121,16 @@ impl Touched {
             _ => {
                 note(m.from());
                 note(m.extra_square());
-                if pos.captures_to_hand() {
+                if pos.variant().captures_to_hand() {
                     t.note_gains(pos, m);
                 }
             }
+        }
+        // Gating (docs/format.md § Gating): the gated piece leaves the reserve for a
+        // square noted already (the one the piece or the rook leaves).
+        if let Some((k, _)) = m.gate() {
+            let us = pos.side_to_move();
+            t.reserve = Some((k, us, pos.reserve(us, k)));
         }
         t
     }

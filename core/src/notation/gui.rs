@@ -8,7 +8,10 @@ use crate::moves::Move;
 use crate::position::Position;
 
 /// The move as a GUI writes it: castling as the king's move when no other legal move has
-/// that text, everything else in the long form.
+/// that text, everything else in the long form. A castling with a gate (docs/format.md §
+/// Gating) as Fairy-Stockfish writes it: the king's move and the letter (`e1g1h`) for a
+/// gate on the king's square, the rook's square, the king's and the letter (`h1e1h`) for a
+/// gate on the rook's.
 pub(super) fn write(pos: &Position, m: &Move) -> String {
     let text = pos.move_text(m);
     if !m.is_castle() {
@@ -21,10 +24,22 @@ pub(super) fn write(pos: &Position, m: &Move) -> String {
     if clash { text } else { short }
 }
 
-/// The king's two squares of a castling move (`e1g1` of `e1g1h1f1`).
+/// The king's two squares of a castling move (`e1g1` of `e1g1h1f1`), with its gate
+/// (`e1g1h`, or `h1e1h` on the rook's square).
 fn king_move(pos: &Position, m: &Move) -> String {
-    let g = &pos.variant().geometry;
-    format!("{}{}", g.name(m.from()), g.name(m.to()))
+    let v = pos.variant();
+    let g = &v.geometry;
+    match m.gate() {
+        None => format!("{}{}", g.name(m.from()), g.name(m.to())),
+        Some((k, sq)) => {
+            let l = v.piece(k).letter.to_ascii_lowercase();
+            if sq == m.from() {
+                format!("{}{}{l}", g.name(m.from()), g.name(m.to()))
+            } else {
+                format!("{}{}{l}", g.name(sq), g.name(m.from()))
+            }
+        }
+    }
 }
 
 /// Reads a move written by a GUI or another engine: the long form, castling as the

@@ -1,6 +1,8 @@
 //! The long form of move text (docs/rules.md, "Move text"), which every interface reads
 //! and writes: `e2e5`, `e9e10q`, `J@e2`, `J@e2e5`, castling as the king's move then the
-//! rook's: `f1h1i1g1`. Its writer and its reader.
+//! rook's: `f1h1i1g1`; a gating move (docs/format.md § Gating) ends with the gated piece's
+//! letter, and a castling gating on the rook's square with that square too: `b1c3h`,
+//! `e1g1h1f1h`, `e1g1h1f1hh1`. Its writer and its reader.
 
 use crate::moves::Move;
 use crate::outcome::Outcome;
@@ -92,16 +94,29 @@ pub(super) fn move_text(pos: &Position, m: &Move) -> String {
             format!("{l}@{}{}", g.name(from), g.name(to))
         };
     }
+    // Gating (docs/format.md § Gating): the gated piece's letter, and its square when it
+    // is not the move's first square (Fairy-Stockfish's rule).
+    let gate = |s: &mut String| {
+        if let Some((k, sq)) = m.gate() {
+            s.push(v.piece(k).letter.to_ascii_lowercase());
+            if sq != from {
+                s.push_str(&g.name(sq));
+            }
+        }
+    };
     if let Some((rook_from, rook_to)) = m.castling_rook() {
-        return format!(
+        let mut s = format!(
             "{}{}{}{}",
             g.name(from),
             g.name(to),
             g.name(rook_from),
             g.name(rook_to)
         );
+        gate(&mut s);
+        return s;
     }
     let mut s = format!("{}{}", g.name(from), g.name(to));
+    gate(&mut s);
     if let Some(k) = m.promotion() {
         let mover = pos.board()[from.index()];
         let rule = mover
@@ -180,8 +195,8 @@ fn check_shape(pos: &Position, t: &str) -> Result<(), Malformed> {
                 i += 1;
             }
             if i == ds {
-                // A trailing letter is a promotion suffix.
-                if i == b.len() && !out.is_empty() {
+                // A trailing letter is a promotion or a gate; a gate may name its square.
+                if !out.is_empty() && (i == b.len() || g.parse_square(&s[i..]).is_some()) {
                     return Ok(out);
                 }
                 return Err(Malformed::NotASquare(s[st..i].to_string()));

@@ -256,8 +256,25 @@ pub(super) fn parse_input(pos: &Position, input: &str) -> Result<Move, InputErro
 /// among `legal`, else its long text. `legal` must hold at least the legal moves that end
 /// where `m` does: a short form can only be mistaken for one of those.
 pub(super) fn write(pos: &Position, m: &Move, legal: &[Move]) -> String {
-    let reader = Reader { pos };
     let v = pos.variant();
+    // Gating (docs/format.md § Gating): the move's text without its gate, then `/` and
+    // the gated piece's letter, with its square for a castling (`Nf3/H`, `O-O/Hh1`), as
+    // Fairy-Stockfish writes them.
+    if let Some((k, sq)) = m.gate() {
+        let base = m.without_gate();
+        let mut s = if legal.contains(&base) {
+            write(pos, &base, legal)
+        } else {
+            return pos.move_text(m);
+        };
+        s.push('/');
+        s.push(v.piece(k).letter);
+        if m.is_castle() {
+            s.push_str(&v.geometry.name(sq));
+        }
+        return s;
+    }
+    let reader = Reader { pos };
     let base = Pattern {
         to: Some(m.to()),
         ..Pattern::default()
@@ -270,7 +287,7 @@ pub(super) fn write(pos: &Position, m: &Move, legal: &[Move]) -> String {
         let same_way = pos
             .legal_moves()
             .iter()
-            .filter(|x| x.is_castle() && high(x) == high(m))
+            .filter(|x| x.is_castle() && x.gate().is_none() && high(x) == high(m))
             .count();
         if same_way == 1 {
             return (if high(m) { "O-O" } else { "O-O-O" }).to_string();
@@ -334,7 +351,9 @@ pub(super) fn write(pos: &Position, m: &Move, legal: &[Move]) -> String {
         let same = pos
             .legal_moves()
             .iter()
-            .filter(|x| x.is_castle() && high(x) == high(m) && x.to() == m.to())
+            .filter(|x| {
+                x.is_castle() && x.gate().is_none() && high(x) == high(m) && x.to() == m.to()
+            })
             .count();
         if same == 1 {
             let way = if high(m) { "O-O" } else { "O-O-O" };
@@ -382,6 +401,18 @@ impl Reader<'_> {
         if let Some(i) = texts.iter().position(|x| x == t) {
             return Ok(legal[i]);
         }
+        // A gating move as it is written (`Nf3/H`, `O-O/Hh1`; docs/format.md § Gating).
+        if t.contains('/') {
+            let gated: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| m.gate().is_some())
+                .collect();
+            if let Some(m) = gated.iter().find(|m| write(self.pos, m, &legal) == t) {
+                return Ok(*m);
+            }
+            return Err(InputError::Illegal(Illegal::NoMove(t.to_string())));
+        }
         if let Some(m) = self.castle_shortcut(t, &legal, &texts)? {
             return Ok(m);
         }
@@ -402,7 +433,10 @@ impl Reader<'_> {
         // Four-character coordinate forms such as `f1h1` may name a castling king move.
         if let Some((from, to)) = self.two_squares(t) {
             let matches: Vec<usize> = (0..legal.len())
-                .filter(|&i| legal[i].from() == from && legal[i].to() == to && !legal[i].is_drop())
+                .filter(|&i| {
+                    let m = &legal[i];
+                    m.from() == from && m.to() == to && !m.is_drop() && m.gate().is_none()
+                })
                 .collect();
             return self.pick(t, &legal, &texts, matches, Some(from), Some(to));
         }
@@ -420,7 +454,8 @@ impl Reader<'_> {
     /// Does the move fit what the player typed?
     fn fits(&self, p: &Pattern, m: &Move) -> bool {
         let g = &self.pos.variant().geometry;
-        if p.drop != m.is_drop() {
+        // A gating move is read only with its gate (`/H`).
+        if p.drop != m.is_drop() || m.gate().is_some() {
             return false;
         }
         if p.to.is_some_and(|to| to != m.to()) {
@@ -603,6 +638,7 @@ impl Reader<'_> {
         let found: Vec<usize> = (0..legal.len())
             .filter(|&i| {
                 legal[i].is_castle()
+                    && legal[i].gate().is_none()
                     && (g.file(legal[i].to()) > g.file(legal[i].from())) == high
                     && to.is_none_or(|sq| legal[i].to() == sq)
             })

@@ -304,7 +304,10 @@ fn describe(pos: &Position, m: &Move, san: String) -> MoveInfo {
     }
     left.extend(victims.iter().copied());
     left.extend(rook.map(|(a, _)| a));
-    let landed = |s: crate::Square| s == m.to() || rook.is_some_and(|(_, b)| b == s);
+    let gate = m.gate();
+    let landed = |s: crate::Square| {
+        s == m.to() || rook.is_some_and(|(_, b)| b == s) || gate.is_some_and(|(_, g)| g == s)
+    };
     let mut empties: Vec<String> = Vec::with_capacity(left.len());
     for s in left {
         let name = g.name(s);
@@ -325,5 +328,6 @@ fn describe(pos: &Position, m: &Move, san: String) -> MoveInfo {
             .is_drop()
             .then(|| v.piece(m.dropped().expect("a drop drops a piece")).letter()),
         rook: rook.map(|(a, b)| [g.name(a), g.name(b)]),
+        gate: gate.map(|(k, s)| (v.piece(k).letter(), g.name(s))),
     }
 }

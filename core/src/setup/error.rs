@@ -147,6 +147,19 @@ pub enum SetupErrorKind {
     /// A character that names no castling rook.
     #[error("`{0}` is not a castling right of this game")]
     NotCastlingRight(char),
+    /// A gate (docs/format.md § Gating) on a file where the game has no gate square.
+    #[error("`{0}` is not a castling right or a gate of this game")]
+    NotGate(char),
+    /// A gate whose square holds no piece of its side.
+    #[error("gate `{gate}` but no {color} piece stands on {square}")]
+    GateEmpty {
+        /// The gate as written.
+        gate: char,
+        /// Whose.
+        color: Color,
+        /// The gate's square.
+        square: String,
+    },
     /// A castling right given twice (`KQkqKQkq`, or `KH` in chess, where both name the
     /// h-file rook).
     #[error("castling right `{0}` is given twice")]
@@ -269,7 +282,9 @@ impl SetupError {
             }
             ReserveWithoutDrops => "leave the brackets out: this game has no drop rules".into(),
             RoyalInReserve { .. } => "a royal piece is never dropped".into(),
-            NoDropRule { .. } => "only pieces the game can drop may be in a reserve".into(),
+            NoDropRule { .. } => {
+                "only pieces the game can drop (or gate) may be in a reserve".into()
+            }
             ReserveTooLarge { .. } => format!(
                 "a reserve holds at most {} pieces of each kind",
                 super::MAX_RESERVE
@@ -281,6 +296,11 @@ impl SetupError {
                 "castling rights are the files of the castling rooks, upper case for White, or `-`"
                     .into()
             }
+            NotGate(_) => {
+                "after the castling rights, the files of the gates (`KQBCDFGkqbcdfg`): a file with a square of the gating zone"
+                    .into()
+            }
+            GateEmpty { .. } => "remove the gate: a gate belongs to the piece that has not left its square".into(),
             CastlingRightTwice(_) => "give each castling right once, like `KQkq`".into(),
             CastlingKingAway { .. } => "remove the right or put the king home".into(),
             CastlingRookAway { .. } => "remove the right or put the rook home".into(),

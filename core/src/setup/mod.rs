@@ -25,6 +25,8 @@ pub(crate) struct SetupData {
     /// The squares of promoted pieces, which return to a reserve as the piece they were
     /// (`~` after the letter; only in a game with `captures-to-hand`).
     pub promoted: SquareSet,
+    /// The squares that have a gate (docs/format.md § Gating; only in a game with gating).
+    pub gates: SquareSet,
     pub side: Color,
     pub castling: CastlingRights,
     pub ep_from: Square,
@@ -44,6 +46,7 @@ impl SetupData {
         SetupData {
             board,
             promoted: SquareSet::EMPTY,
+            gates: SquareSet::EMPTY,
             side,
             castling: CastlingRights::NONE,
             ep_from: Square::NONE,

@@ -48,11 +48,12 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<SetupData, SetupError> {
     let reserves = read_reserves(v, reserve)?;
     let side = read_side(f.get(1))?;
     check_royals(v, &board, whole_board)?;
-    let castling = read_castling(v, &board, f.get(2))?;
+    let (castling, gates) = read_castling(v, &board, f.get(2))?;
     let (ep_from, ep_to, ep_steps) = read_ep(v, &board, side, f.get(3))?;
     let data = SetupData {
         board,
         promoted,
+        gates,
         side,
         castling,
         ep_from,
@@ -286,7 +287,7 @@ fn read_reserves(
         if v.royal == Some(kind) {
             return Err(at(E::RoyalInReserve { letter: c, piece }));
         }
-        if v.drops[(kind, color)].squares.is_empty() {
+        if v.drops[(kind, color)].squares.is_empty() && !v.gates(kind) {
             return Err(at(E::NoDropRule { letter: c, piece }));
         }
         let n = &mut counts[color][kind.index()];
@@ -337,24 +338,60 @@ fn check_royals(
     Ok(())
 }
 
-/// The castling rights: each names a rook of the game whose king and rook stand home.
+/// The castling rights: each names a rook of the game whose king and rook stand home. In
+/// a game with gating (docs/format.md § Gating), the gates too: `K` and `Q` give the king's
+/// and the rook's squares their gates, and any other letter is the file of a gate.
 fn read_castling(
     v: &Variant,
     board: &[Piece],
     field: Option<&Field<'_>>,
-) -> Result<CastlingRights, SetupError> {
+) -> Result<(CastlingRights, SquareSet), SetupError> {
     let mut rights = CastlingRights::NONE;
+    let mut gates = SquareSet::EMPTY;
     let Some(&(coff, text)) = field.filter(|(_, t)| *t != "-") else {
-        return Ok(rights);
+        return Ok((rights, gates));
     };
+    let g = &v.geometry;
+    if let Some(gating) = &v.gating {
+        for (j, ch) in text.char_indices() {
+            let upper = ch.to_ascii_uppercase();
+            if v.castling.is_some() && matches!(upper, 'K' | 'Q') {
+                continue;
+            }
+            let color = color_of(ch);
+            let square = gating.zone[color]
+                .iter()
+                .find(|sq| g.file(*sq) as u32 + 'A' as u32 == upper as u32);
+            let Some(sq) = square else {
+                return Err(SetupError::new(coff + j, ch.len_utf8(), E::NotGate(ch)));
+            };
+            if board[sq.index()].get().is_none_or(|(_, c)| c != color) {
+                return Err(SetupError::new(
+                    coff + j,
+                    1,
+                    E::GateEmpty {
+                        gate: ch,
+                        color,
+                        square: g.name(sq),
+                    },
+                ));
+            }
+            gates.insert(sq);
+        }
+    }
     let Some(cs) = v.castling.as_ref() else {
+        if v.gating.is_some() {
+            return Ok((rights, gates));
+        }
         let kind = E::NoCastling(text.to_string());
         return Err(SetupError::new(coff, text.len(), kind));
     };
-    let g = &v.geometry;
     for (j, ch) in text.char_indices() {
         let color = color_of(ch);
         let at = |kind| SetupError::new(coff + j, 1, kind);
+        if v.gating.is_some() && !matches!(ch.to_ascii_uppercase(), 'K' | 'Q') {
+            continue;
+        }
         let Some(rook) = super::castling_rook(v, cs, ch, color) else {
             return Err(SetupError::new(
                 coff + j,
@@ -385,8 +422,16 @@ fn read_castling(
             return Err(at(E::CastlingRightTwice(ch)));
         }
         rights = rights.union(rook.right);
+        // With gating, a castling right keeps the gates of its king and rook.
+        if let Some(gating) = &v.gating {
+            for sq in [home, rook.rook_home] {
+                if gating.zone[color].contains(sq) {
+                    gates.insert(sq);
+                }
+            }
+        }
     }
-    Ok(rights)
+    Ok((rights, gates))
 }
 
 /// The en-passant targets: the squares the last move passed, in order, with the piece

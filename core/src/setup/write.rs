@@ -16,7 +16,7 @@ pub(crate) fn write(v: &Variant, d: &SetupData) -> String {
     out.push(' ');
     out.push(d.side.char());
     out.push(' ');
-    out.push_str(&castling(v, d.castling));
+    out.push_str(&castling(v, d.castling, &d.gates));
     out.push(' ');
     let eps = ep_line(v, d.ep_from, d.ep_to, d.ep_steps);
     if eps.is_empty() {
@@ -100,13 +100,21 @@ fn letter(v: &Variant, p: Piece) -> char {
     }
 }
 
-/// The rights as the files of the castling rooks (`BIbi`), or as `KQkq`.
-fn castling(v: &Variant, rights: CastlingRights) -> String {
+/// The rights as the files of the castling rooks (`BIbi`), or as `KQkq`. In a game with
+/// gating (docs/format.md § Gating), each side's castling rights (as `KQ`) are followed by
+/// the files of its gates, in file order, but for those of the king and the rooks whose
+/// castling rights are written (`KQBCDFGkqbcdfg`), as Fairy-Stockfish writes them.
+fn castling(v: &Variant, rights: CastlingRights, gates: &SquareSet) -> String {
     let g = &v.geometry;
     let Some(cs) = &v.castling else {
-        return "-".into();
+        return if v.gating.is_some() {
+            gate_letters(v, gates, &[]).unwrap_or_else(|| "-".into())
+        } else {
+            "-".into()
+        };
     };
     let mut out = String::new();
+    let kq = cs.fen_kq || v.gating.is_some();
     for c in Color::BOTH {
         let mut rooks: Vec<_> = cs
             .rooks
@@ -114,13 +122,18 @@ fn castling(v: &Variant, rights: CastlingRights) -> String {
             .filter(|r| r.color == c && rights.contains(r.right))
             .collect();
         let kf = g.file(cs.king_home[c]);
-        if cs.fen_kq {
+        if kq {
             rooks.sort_by_key(|r| std::cmp::Reverse(g.file(r.rook_home)));
         } else {
             rooks.sort_by_key(|r| g.file(r.rook_home));
         }
+        // The squares whose gates the castling rights say already.
+        let mut said: Vec<Square> = rooks.iter().map(|r| r.rook_home).collect();
+        if !rooks.is_empty() {
+            said.push(cs.king_home[c]);
+        }
         for r in rooks {
-            let ch = match (cs.fen_kq, g.file(r.rook_home) > kf) {
+            let ch = match (kq, g.file(r.rook_home) > kf) {
                 (true, true) => 'K',
                 (true, false) => 'Q',
                 (false, _) => (b'A' + g.file(r.rook_home)) as char,
@@ -131,8 +144,40 @@ fn castling(v: &Variant, rights: CastlingRights) -> String {
                 ch.to_ascii_lowercase()
             });
         }
+        if v.gating.is_some() {
+            let mine: SquareSet = gates
+                .iter()
+                .filter(|sq| v.gating.as_ref().is_some_and(|gt| gt.zone[c].contains(*sq)))
+                .collect();
+            out.push_str(&gate_letters(v, &mine, &said).unwrap_or_default());
+        }
     }
     if out.is_empty() { "-".into() } else { out }
+}
+
+/// The files of the gates (upper case for White's), in file order, but for the squares
+/// in `said`; `None` for none.
+fn gate_letters(v: &Variant, gates: &SquareSet, said: &[Square]) -> Option<String> {
+    let g = &v.geometry;
+    let gating = v.gating.as_ref()?;
+    let mut out = String::new();
+    for c in Color::BOTH {
+        let mut files: Vec<u8> = gates
+            .iter()
+            .filter(|sq| gating.zone[c].contains(*sq) && !said.contains(sq))
+            .map(|sq| g.file(sq))
+            .collect();
+        files.sort();
+        for f in files {
+            let ch = (b'A' + f) as char;
+            out.push(if c == Color::White {
+                ch
+            } else {
+                ch.to_ascii_lowercase()
+            });
+        }
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// The squares strictly between `from` and `to`, in `steps` equal steps.
