@@ -40,6 +40,10 @@ pub const WHOLE: &[&str] = &[
     "raazuvaa",
     "grasshopper",
     "crazyhouse",
+    "grand",
+    "opulent",
+    "misere",
+    "armageddon",
 ];
 
 #[test]

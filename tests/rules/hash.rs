@@ -55,6 +55,8 @@ const GAMES: &[(&str, &[&str], Option<&str>)] = &[
     ("crazyhouse", &[], None),
     ("minishogi", &[], Some(MINISHOGI)),
     ("shogi", &[], Some(SHOGI)),
+    // Promotion limits (docs/format.md § `[promotion]`).
+    ("grand", &[], None),
 ];
 
 /// Minishogi's start (it has no castling, which the coverage test asks of a start).

@@ -74,6 +74,10 @@ SHARED: Dict[str, str] = {
     "crazyhouse": "crazyhouse",
     "minishogi": "minishogi",
     "shogi": "shogi",
+    "grand": "grand",
+    "opulent": "opulent",
+    "misere": "misere",
+    "armageddon": "armageddon",
 }
 
 #: The repository's folder of game files.
