@@ -100,6 +100,10 @@ pub const GAMES: &[(&str, &str)] = &[
     ("minishogi", include_str!("../../variants/minishogi.toml")),
     ("shogi", include_str!("../../variants/shogi.toml")),
     ("seirawan", include_str!("../../variants/seirawan.toml")),
+    ("grand", include_str!("../../variants/grand.toml")),
+    ("opulent", include_str!("../../variants/opulent.toml")),
+    ("misere", include_str!("../../variants/misere.toml")),
+    ("armageddon", include_str!("../../variants/armageddon.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

@@ -212,6 +212,9 @@ pub struct PromotionDef {
     /// Shogi's writing: the promoted piece is `+` and the letter of the piece it was in
     /// position strings, and a promotion's move text ends with `+`.
     pub plus: bool,
+    /// Per choice, how many of it a side may have on the board for a piece to still
+    /// promote to it (Grand Chess: one queen, two rooks); the choices not named have none.
+    pub limits: Vec<(Named, u8)>,
     /// The side whose pieces the rule is for; `None` for both.
     pub side: Option<crate::types::Color>,
     pub span: Span,
@@ -336,6 +339,11 @@ pub enum Result3 {
 pub struct EndDef {
     /// The result for the side to move when it has no legal move and is not in check.
     pub stalemate: Result3,
+    /// The result for the side to move when it is checkmated (`loss`; misère: `win`).
+    pub checkmate: Result3,
+    /// The side for which an end that would be a draw is a win instead (Armageddon:
+    /// Black); `None` for draws that stay draws.
+    pub draw_odds: Option<crate::types::Color>,
     /// A side left with its royal piece alone loses (docs/format.md § The end of the game).
     pub bare_king: bool,
     /// Plies without a capture, a pawn move or a drop that draw the game; 0 for never.
@@ -352,6 +360,8 @@ impl Default for EndDef {
     fn default() -> EndDef {
         EndDef {
             stalemate: Result3::Draw,
+            checkmate: Result3::Loss,
+            draw_odds: None,
             bare_king: false,
             draw_plies: 100,
             checks: 0,

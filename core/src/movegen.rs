@@ -194,6 +194,42 @@ impl Promoting<'_> {
     }
 }
 
+/// A rule with promotion limits (docs/format.md § `[promotion]`): takes out of
+/// `out[start..]` (one piece's moves) the promotions to a choice of which `us` already has
+/// its limit on the board, counted from the piece list. Called once per piece of such a
+/// rule, after its moves, so that the moves of other games pay nothing; no allocation.
+#[inline(never)]
+fn close_limited(pos: &Position, us: Color, rule: &PromoRule, out: &mut Vec<Move>, start: usize) {
+    let board = pos.board();
+    let own = pos.pieces_of(us);
+    // The closed choices, as a set of kinds (fewer than 32).
+    let mut closed = 0u32;
+    for (&c, &limit) in rule.choices.iter().zip(&rule.limits) {
+        if limit > 0
+            && own
+                .iter()
+                .filter(|s| board[s.index()].kind() == c)
+                .take(limit as usize)
+                .count()
+                == limit as usize
+        {
+            closed |= 1 << c.index();
+        }
+    }
+    if closed == 0 {
+        return;
+    }
+    let mut kept = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if m.promotion().is_none_or(|k| closed & (1 << k.index()) == 0) {
+            out[kept] = m;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
 /// Pseudo-legal moves of `us` (ignoring whose turn it is), without castling.
 pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
     let v = &**pos.variant();
@@ -211,8 +247,9 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
     for &from in pos.pieces_of(us) {
         let kind = board[from.index()].kind();
         let atoms = v.atoms_of(kind, us, from);
+        let start = out.len();
         let moves = Moves {
-            start: out.len(),
+            start,
             out: &mut *out,
             from,
         };
@@ -240,6 +277,9 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
                 };
                 for atom in atoms {
                     targets(atom, rays, &live, us, &mut sink);
+                }
+                if !rule.limits.is_empty() {
+                    close_limited(pos, us, rule, out, start);
                 }
             }
         }

@@ -99,8 +99,28 @@ impl Position {
     /// The result for the side to move if it had no legal move and were not in check
     /// (the game's `stalemate`, docs/format.md § The end of the game): the winner, or `None` for a draw.
     pub fn stalemate_winner(&self) -> Option<Color> {
-        match self.variant().def.end.stalemate {
-            Result3::Draw => None,
+        self.result_winner(self.variant().def.end.stalemate)
+    }
+
+    /// The result for the side to move if it were checkmated (the game's `checkmate`,
+    /// docs/format.md § The end of the game: a loss, or in misère chess a win): the
+    /// winner, or `None` for a draw.
+    pub fn checkmate_winner(&self) -> Option<Color> {
+        self.result_winner(self.variant().def.end.checkmate)
+    }
+
+    /// The winner of an end that would be a draw (threefold repetition, the count of
+    /// plies, a stalemate or checkmate that draws): `None`, or the side that has draw
+    /// odds (`draw-odds`, docs/format.md § The end of the game: Armageddon's Black).
+    pub fn draw_winner(&self) -> Option<Color> {
+        self.variant().def.end.draw_odds
+    }
+
+    /// The winner of a result for the side to move, a draw counted for the side with
+    /// draw odds.
+    fn result_winner(&self, r: Result3) -> Option<Color> {
+        match r {
+            Result3::Draw => self.draw_winner(),
             Result3::Loss => Some(!self.side_to_move()),
             Result3::Win => Some(self.side_to_move()),
         }
@@ -152,7 +172,11 @@ pub(crate) fn outcome_knowing(pos: &Position, stuck: impl FnOnce() -> bool) -> O
                 && pos.moves_played().last().is_some_and(|m| {
                     m.is_drop() && m.dropped().is_some_and(|k| v.drops[(k, !us)].no_mate)
                 });
-            Some(if foul { us } else { !us })
+            if foul {
+                Some(us)
+            } else {
+                pos.checkmate_winner()
+            }
         } else {
             pos.stalemate_winner()
         };
@@ -160,7 +184,7 @@ pub(crate) fn outcome_knowing(pos: &Position, stuck: impl FnOnce() -> bool) -> O
     }
     if repetitions(pos) >= 3 {
         return Some(Outcome {
-            winner: None,
+            winner: pos.draw_winner(),
             reason: EndReason::Repetition,
         });
     }
@@ -172,7 +196,7 @@ pub(crate) fn outcome_knowing(pos: &Position, stuck: impl FnOnce() -> bool) -> O
             EndReason::PlyLimit
         };
         return Some(Outcome {
-            winner: None,
+            winner: pos.draw_winner(),
             reason,
         });
     }
@@ -204,7 +228,7 @@ fn scepter_outcome(pos: &Position) -> Option<Outcome> {
     let holder = pos.scepter_holder()?;
     let win = pos.variant().scepter.as_ref().is_some_and(|(_, w)| *w);
     Some(Outcome {
-        winner: win.then_some(holder),
+        winner: if win { Some(holder) } else { pos.draw_winner() },
         reason: EndReason::Scepter,
     })
 }

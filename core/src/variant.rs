@@ -176,6 +176,10 @@ impl Attacks {
 pub(crate) struct PromoRule {
     pub zone: ByColor<SquareSet>,
     pub choices: Vec<Kind>,
+    /// Per choice, in the order of `choices`: a piece may promote to it only while its
+    /// side has fewer than this many on the board (0: no limit). Empty when no choice
+    /// has a limit (docs/format.md § `[promotion]`).
+    pub limits: Vec<u8>,
     pub mandatory: bool,
     pub suffix: bool,
     /// A move starting in the zone may promote too (docs/format.md § `[promotion]`).

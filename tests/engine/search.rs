@@ -345,3 +345,34 @@ fn analyse_evaluates_with_a_network_made_for_the_game() {
         "{err}"
     );
 }
+
+/// The search scores the ends of the game's own `[end]` rules (docs/format.md § The end
+/// of the game): in misère chess the fool's mate loses for the side that gives it, and in
+/// Armageddon a stalemate wins for Black.
+#[test]
+fn the_search_plays_by_the_games_end_rules() {
+    let best = |game: &str, fen: &str, moves: &[&str]| {
+        let mut p = pos(game, fen);
+        fairyforge_tests::play(&mut p, moves);
+        let r = Searcher::new(4)
+            .search(&mut p, Limits::depth(3), |_| {})
+            .expect("a legal move exists");
+        (p.move_text(&r.best()), r.score)
+    };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let fool = ["f2f3", "e7e5", "g2g4"];
+    assert_eq!(
+        best("chess", start, &fool),
+        ("d8h4".to_string(), Score::Mate(1))
+    );
+    let (m, score) = best("misere", start, &fool);
+    assert_ne!(m, "d8h4");
+    assert!(!matches!(score, Score::Mate(_)), "{score:?}");
+    // White (a1, a2) has no move while Black's king stands on c2: any knight move that
+    // gives no check stalemates White.
+    let stuck = "8/8/8/8/8/p7/P1k5/K5n1 b - - 0 1";
+    let (_, score) = best("armageddon", stuck, &[]);
+    assert_eq!(score, Score::Mate(1));
+    let (_, score) = best("chess", stuck, &[]);
+    assert!(!matches!(score, Score::Mate(_)), "{score:?}");
+}

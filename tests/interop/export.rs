@@ -45,6 +45,10 @@ pub const WHOLE: &[&str] = &[
     "grasshopper",
     "crazyhouse",
     "seirawan",
+    "grand",
+    "opulent",
+    "misere",
+    "armageddon",
 ];
 
 #[test]

@@ -54,14 +54,14 @@ fn what_cannot_be_translated_is_reported_at_its_line_and_column() {
     assert_eq!(
         places,
         vec![
-            (Code::Untranslatable, 75, 18),
-            (Code::Untranslatable, 75, 20),
-            (Code::Untranslatable, 76, 1),
-            // Line 78, `capturesToHand = true`, is translated (`captures-to-hand`).
-            (Code::Untranslatable, 80, 1),
-            (Code::Untranslatable, 81, 18),
-            (Code::Untranslatable, 82, 12),
-            (Code::UnknownKey, 83, 1),
+            (Code::Untranslatable, 80, 18),
+            (Code::Untranslatable, 80, 20),
+            (Code::Untranslatable, 81, 1),
+            // Line 83, `capturesToHand = true`, is translated (`captures-to-hand`).
+            (Code::Untranslatable, 85, 1),
+            (Code::Untranslatable, 86, 18),
+            (Code::Untranslatable, 87, 12),
+            (Code::UnknownKey, 88, 1),
         ]
     );
     // --strict makes it an error.
@@ -103,7 +103,7 @@ fn a_text_that_cannot_be_read_is_an_error_at_its_place() {
     assert_eq!(code, 1);
     assert!(
         err.starts_with(&format!(
-            "error: {EXAMPLES} has 13 sections: name one with --variant (sidepawns, knightking,"
+            "error: {EXAMPLES} has 14 sections: name one with --variant (sidepawns, knightking,"
         )),
         "{err}"
     );

@@ -28,6 +28,7 @@ pub const COMPLETE: &[&str] = &[
     "hill",
     "handchess",
     "lazypromo",
+    "limited",
     "sidedpromo",
     "generals",
     "bareking",

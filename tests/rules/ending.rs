@@ -192,3 +192,74 @@ fn r24_r25_every_end_with_its_reason() {
     ));
     insta::assert_snapshot!(out.join("\n"));
 }
+
+/// Misère chess (docs/format.md § The end of the game, `checkmate = "win"`): the side
+/// that is checkmated wins, as Fairy-Stockfish's `misere` (pyffish 0.0.90 gives the mated
+/// side +32000); stalemate and repetition stay draws.
+#[test]
+fn misere_the_checkmated_side_wins() {
+    let mut p = Position::start(&fairyforge_tests::game("misere"));
+    play(&mut p, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::Checkmate
+        })
+    );
+    assert_eq!(p.checkmate_winner(), Some(Color::White));
+    let p = pos("misere", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: EndReason::Stalemate
+        })
+    );
+    // In chess the same mate loses.
+    let mut p = Position::start(&fairyforge_tests::game("chess"));
+    play(&mut p, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(p.outcome().unwrap().winner, Some(Color::Black));
+}
+
+/// Armageddon (`draw-odds = "black"`): every end that would be a draw is Black's win,
+/// whoever is to move, as Fairy-Stockfish's `armageddon` (its material counting
+/// `blackdrawodds`); a checkmate is still a checkmate.
+#[test]
+fn armageddon_black_wins_every_draw() {
+    let black = |reason| {
+        Some(Outcome {
+            winner: Some(Color::Black),
+            reason,
+        })
+    };
+    // Black stalemated, and White stalemated.
+    let p = pos("armageddon", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(p.outcome(), black(EndReason::Stalemate));
+    let p = pos("armageddon", "8/8/8/8/8/6k1/5q2/7K w - - 0 1");
+    assert_eq!(p.outcome(), black(EndReason::Stalemate));
+    assert_eq!(p.stalemate_winner(), Some(Color::Black));
+    // Threefold repetition.
+    let mut p = Position::start(&fairyforge_tests::game("armageddon"));
+    let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    play(&mut p, &cycle);
+    play(&mut p, &cycle);
+    assert_eq!(p.outcome(), black(EndReason::Repetition));
+    // The hundredth ply without a capture or a pawn move.
+    let mut p = pos("armageddon", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    play(&mut p, &["a1a2"]);
+    assert_eq!(p.outcome(), black(EndReason::HundredPlies));
+    assert_eq!(
+        p.outcome().unwrap().to_string(),
+        "Black wins by 100 plies without a capture, pawn move or drop"
+    );
+    // White's checkmate wins for White.
+    let p = pos("armageddon", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome {
+            winner: Some(Color::White),
+            reason: EndReason::Checkmate
+        })
+    );
+}

@@ -57,10 +57,14 @@ const GAMES: &[(&str, &[&str], Option<&str>)] = &[
     ("shogi", &[], Some(SHOGI)),
     // Gating: a reserve piece put on the square a piece leaves (docs/format.md § Gating).
     ("seirawan", &[], None),
+    // Promotion limits (docs/format.md § `[promotion]`).
+    ("grand", &[], Some(GRAND)),
 ];
 
 /// Minishogi's start (it has no castling, which the coverage test asks of a start).
 const MINISHOGI: &str = "rbsgk/4p/5/P4/KGSBR[] w - - 0 1";
+/// Grand Chess's start, which has no castling either.
+const GRAND: &str = "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
 /// Shogi's start, for the same reason.
 const SHOGI: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1";
 
@@ -266,7 +270,7 @@ fn random_games_reach_drops_castling_en_passant_and_promotions() {
             "{name} never castled: {s:?}"
         );
         // Seirawan's reserve is gated, never dropped.
-        let has_reserve = !matches!(name, "chess" | "capablanca" | "pick-the-piece" | "seirawan");
+        let has_reserve = !matches!(name, "chess" | "capablanca" | "pick-the-piece" | "seirawan" | "grand");
         assert!(!has_reserve || s.drops > 0, "{name} never dropped: {s:?}");
         assert!(
             name != "seirawan" || s.gatings > 0,

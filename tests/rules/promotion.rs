@@ -147,3 +147,51 @@ fn r17_promotion_replaces_the_pawn() {
         "2/1r2k4G/P9/10/10/10/10/10/10/10/5K4/2[] b - - 0 1"
     );
 }
+
+/// Grand Chess (docs/format.md § `[promotion]`, `limits`): promotion is optional on the
+/// eighth and ninth ranks, forced on the tenth, and only to a piece of which the side has
+/// fewer on the board than its limit. Each move set below is Fairy-Stockfish's (pyffish
+/// 0.0.90, variant `grand`).
+#[test]
+fn grand_promotes_only_to_a_piece_the_side_has_lost() {
+    // Every white piece on the board: a7 steps to a8 (or takes on b8) without promoting.
+    let p = pos(
+        "grand",
+        "r8r/1nbqkcabn1/1ppppppppp/P9/10/10/10/1PPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    );
+    assert_eq!(moves_from(&p, "a7"), ["a7a8", "a7b8"]);
+    // From a8 to a9, still nothing to promote to.
+    let p = pos(
+        "grand",
+        "r8r/2bqkcabn1/P1pppppppp/10/10/10/10/1PPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    );
+    assert_eq!(moves_from(&p, "a8"), ["a8a9"]);
+    // On a9 with every piece: the tenth rank forces a promotion there is no piece for, so
+    // the pawn cannot move (nor take the rook on b10).
+    let all = "1r7r/P1bqkcabn1/2pppppppp/10/10/10/10/1PPPPPPPPP/1NBQKCABN1/R8R w - - 0 1";
+    assert!(moves_from(&pos("grand", all), "a9").is_empty());
+    // A knight lost: a9 promotes to a knight on a10 or b10, and a8 may step to a9 as a
+    // pawn or promote there.
+    let p = pos(
+        "grand",
+        "1r7r/P1bqkcabn1/2pppppppp/10/10/10/10/1PPPPPPPPP/2BQKCABN1/R8R w - - 0 1",
+    );
+    assert_eq!(moves_from(&p, "a9"), ["a9a10n", "a9b10n"]);
+    let p = pos(
+        "grand",
+        "r8r/2bqkcabn1/P1pppppppp/10/10/10/10/1PPPPPPPPP/2BQKCABN1/R8R w - - 0 1",
+    );
+    assert_eq!(moves_from(&p, "a8"), ["a8a9", "a8a9n"]);
+    // A knight made by promotion counts as well: with one on e1 the pawn is stuck again.
+    let p = pos(
+        "grand",
+        "1r7r/P1bqkcabn1/2pppppppp/10/10/10/10/1PPPPPPPPP/2BQKCABN1/R3N4R w - - 0 1",
+    );
+    assert!(moves_from(&p, "a9").is_empty());
+    // Black's limits are Black's: a black pawn on c2 that lost its queen and a rook.
+    let p = pos(
+        "grand",
+        "9r/1nb1kcabn1/10/10/10/10/10/10/PPp1PPPPPP/1NBQKCABN1 b - - 0 1",
+    );
+    assert_eq!(moves_from(&p, "c2"), ["c2b1q", "c2b1r", "c2d1q", "c2d1r"]);
+}

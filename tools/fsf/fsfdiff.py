@@ -78,6 +78,10 @@ SHARED: Dict[str, str] = {
     "minishogi": "minishogi",
     "shogi": "shogi",
     "seirawan": "seirawan",
+    "grand": "grand",
+    "opulent": "opulent",
+    "misere": "misere",
+    "armageddon": "armageddon",
 }
 
 #: The repository's folder of game files.

@@ -1027,6 +1027,11 @@ black_zone: string,
  */
 choices: Array<string>, 
 /**
+ * The choices with a limit, each with it: a piece may become one only while its
+ * side has fewer than that many of it on the board (`limits`; empty for none).
+ */
+limits: Array<[string, number]>, 
+/**
  * Whether the piece must promote on reaching the zone.
  */
 mandatory: boolean, 

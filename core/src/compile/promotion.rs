@@ -80,9 +80,11 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
                 None => names.unknown(cx, p, "promoting piece"),
             }
         }
+        let limits = limits(cx, names, pr, &choices);
         rules.push(PromoRule {
             zone: ByColor::from_fn(|c| zone_set(g, &pr.zone, c)),
             choices,
+            limits,
             mandatory: pr.mandatory,
             suffix: pr.suffix,
             leaving: pr.leaving,
@@ -123,6 +125,33 @@ fn origins(
             Some(_) => {}
         }
     }
+}
+
+/// The rule's `limits`, one per choice in the order of the choices (0 for none), or
+/// empty when the rule has none. A limit must name one of the rule's choices.
+fn limits(cx: &mut Ctx, names: &Names, pr: &PromotionDef, choices: &[Kind]) -> Vec<u8> {
+    if pr.limits.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![0u8; choices.len()];
+    for (p, n) in &pr.limits {
+        match names.kind_of(&p.name) {
+            Some(k) => match choices.iter().position(|c| c.index() == k) {
+                Some(i) => out[i] = *n,
+                None => cx.err(
+                    Code::BadPromotion,
+                    p.span,
+                    format!(
+                        "a promotion limit for `{}`, which is not a choice of this rule",
+                        p.name
+                    ),
+                    "give limits only to pieces listed in `choices`",
+                ),
+            },
+            None => names.unknown(cx, p, "limited promotion choice"),
+        }
+    }
+    out
 }
 
 /// The kinds a rule promotes to, in order, each once.

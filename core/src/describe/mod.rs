@@ -162,6 +162,9 @@ pub struct PromotionFacts {
     pub black_zone: String,
     /// The ids of what they may become.
     pub choices: Vec<String>,
+    /// The choices with a limit, each with it: a piece may become one only while its
+    /// side has fewer than that many of it on the board (`limits`; empty for none).
+    pub limits: Vec<(String, u8)>,
     /// Whether the piece must promote on reaching the zone.
     pub mandatory: bool,
     /// Whether the move text names the new piece (`e9e10q`).

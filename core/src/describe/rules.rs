@@ -124,6 +124,13 @@ pub(crate) fn promotions(v: &Variant) -> Vec<PromotionFacts> {
                 .iter()
                 .map(|k| v.piece(*k).id.clone())
                 .collect(),
+            limits: rule
+                .choices
+                .iter()
+                .zip(&rule.limits)
+                .filter(|(_, n)| **n > 0)
+                .map(|(k, n)| (v.piece(*k).id.clone(), *n))
+                .collect(),
             mandatory: rule.mandatory,
             suffix: rule.suffix,
             from_zone: rule.leaving,
@@ -278,7 +285,12 @@ pub(crate) fn end(v: &Variant) -> Vec<String> {
     let end = &v.def.end;
     let mut out = vec![
         format!(
-            "Checkmate: the side to move has no legal move and its {royal} is attacked; it loses."
+            "Checkmate: the side to move has no legal move and its {royal} is attacked; {}.",
+            match end.checkmate {
+                crate::def::Result3::Draw => "a draw",
+                crate::def::Result3::Loss => "it loses",
+                crate::def::Result3::Win => "it wins (misère)",
+            }
         ),
         format!(
             "Stalemate: the side to move has no legal move and is not in check; {}.",
@@ -335,6 +347,12 @@ pub(crate) fn end(v: &Variant) -> Vec<String> {
             } else {
                 "ends the game in a draw"
             }
+        ));
+    }
+    if let Some(c) = end.draw_odds {
+        out.push(format!(
+            "Draw odds: every end above that would be a draw is a win for {} instead (Armageddon).",
+            c.name()
         ));
     }
     out

@@ -171,6 +171,18 @@ fn promotion(out: &mut String, d: &Description) {
         );
         let choices: Vec<String> = p.choices.iter().map(|id| piece_name(d, id)).collect();
         let _ = writeln!(out, "choices: {}", choices.join(", "));
+        if !p.limits.is_empty() {
+            let limits: Vec<String> = p
+                .limits
+                .iter()
+                .map(|(id, n)| format!("{} {n}", piece_name(d, id)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "a choice only while the side has fewer of it on the board than: {}",
+                limits.join(", ")
+            );
+        }
         if p.from_zone {
             out.push_str("also on a move leaving the zone: yes\n");
         }

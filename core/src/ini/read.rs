@@ -451,6 +451,63 @@ impl Translator<'_> {
         out
     }
 
+    /// The format forces a promotion that may be declined where the piece could never move
+    /// again, and never drops a piece there (docs/format.md § `[promotion]`):
+    /// Fairy-Stockfish's `immobilityIllegal = true` for promoting pieces. An optional
+    /// promotion without it (a pawn that may stay on the last rank) is reported.
+    fn immobility(&mut self, mandatory: bool) {
+        let illegal = self.bool("immobilityIllegal", false);
+        if !mandatory && !illegal {
+            let at = self
+                .get("mandatoryPawnPromotion")
+                .map_or(self.header.clone(), |v| self.at(&v));
+            self.untranslatable(
+                at,
+                "an optional promotion without `immobilityIllegal = true` (a pawn that may stay where it could never move again) has no counterpart in the format".into(),
+                "the format forces the promotion there, as `immobilityIllegal = true` does",
+            );
+        }
+    }
+
+    /// `promotionLimit = a:1 c:1 q:1 r:2`: each piece's id with its limit (a pawn promotes
+    /// to it only while the side has fewer on the board), 0 (no limit) left out.
+    fn promotion_limits(&mut self, outs: &[Out]) -> Vec<(String, u8)> {
+        let Some(v) = self.get("promotionLimit") else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for item in v.value.split_whitespace() {
+            let read = item.split_once(':').and_then(|(l, n)| {
+                let mut l = l.chars();
+                let letter = l.next().filter(|_| l.next().is_none())?;
+                Some((letter.to_ascii_lowercase(), n.parse::<u8>().ok()?))
+            });
+            let at = self.at(&v);
+            let Some((letter, n)) = read else {
+                self.bad(
+                    at,
+                    format!("`promotionLimit`: `{item}` is not a letter and a count"),
+                    "expected items like `q:1 r:2`",
+                );
+                continue;
+            };
+            let id = outs
+                .iter()
+                .find(|o| o.slot.letter == letter)
+                .map(|o| o.id.clone());
+            match id {
+                Some(id) if n > 0 => out.push((id, n)),
+                Some(_) => {}
+                None => self.bad(
+                    at,
+                    format!("`promotionLimit`: no piece has the letter `{letter}`"),
+                    "expected letters of the section's pieces",
+                ),
+            }
+        }
+        out
+    }
+
     /// The rules that have no counterpart in the format: reported when set to anything
     /// but Fairy-Stockfish's default.
     fn rules_without_counterpart(&mut self, handled: &[&str]) {
@@ -524,6 +581,8 @@ impl Translator<'_> {
             "promotionPieceTypesWhite",
             "promotionPieceTypesBlack",
             "mandatoryPawnPromotion",
+            "promotionLimit",
+            "immobilityIllegal",
             "doubleStep",
             "doubleStepRank",
             "doubleStepRankMin",
@@ -566,6 +625,8 @@ impl Translator<'_> {
             "blackFlag",
             "flyingGeneral",
             "stalemateValue",
+            "checkmateValue",
+            "materialCounting",
             "nMoveRule",
             "checkCounting",
             "extinctionValue",
@@ -845,6 +906,8 @@ impl Translator<'_> {
             let (_, white) = side_choices(self, "promotionPieceTypesWhite");
             let (_, black) = side_choices(self, "promotionPieceTypesBlack");
             let mandatory = self.bool("mandatoryPawnPromotion", true);
+            self.immobility(mandatory);
+            let limits = self.promotion_limits(&outs);
             if let Some((zone, _)) = &promo_zone {
                 let rules: Vec<(Option<&str>, &Vec<String>)> = if white == black {
                     vec![(None, &white)]
@@ -866,6 +929,15 @@ impl Translator<'_> {
                     let _ = writeln!(promotion, "choices = {}", list(choices));
                     if !mandatory {
                         promotion.push_str("mandatory = false\n");
+                    }
+                    // A limit of a piece that is no choice changes nothing: left out.
+                    let mine: Vec<String> = limits
+                        .iter()
+                        .filter(|(id, _)| choices.contains(id))
+                        .map(|(id, n)| format!("{} = {n}", quote(id)))
+                        .collect();
+                    if !mine.is_empty() {
+                        let _ = writeln!(promotion, "limits = {{ {} }}", mine.join(", "));
                     }
                 }
             }
@@ -1435,6 +1507,44 @@ impl Translator<'_> {
                             v.value
                         ),
                         "expected `win`, `loss` or `draw`",
+                    );
+                }
+            }
+        }
+        if let Some(v) = self.get("checkmateValue") {
+            match v.value.as_str() {
+                "loss" => {}
+                "draw" | "win" => {
+                    let _ = writeln!(end, "checkmate = \"{}\"", v.value);
+                }
+                _ => {
+                    let at = self.at(&v);
+                    self.untranslatable(
+                        at,
+                        format!(
+                            "`checkmateValue = {}` has no counterpart in the format",
+                            v.value
+                        ),
+                        "expected `loss`, `win` or `draw`",
+                    );
+                }
+            }
+        }
+        // Material counting: only the draw odds (Armageddon), a draw won by one side.
+        if let Some(v) = self.get("materialCounting") {
+            match v.value.as_str() {
+                "none" => {}
+                "whitedrawodds" => end.push_str("draw-odds = \"white\"\n"),
+                "blackdrawodds" => end.push_str("draw-odds = \"black\"\n"),
+                _ => {
+                    let at = self.at(&v);
+                    self.untranslatable(
+                        at,
+                        format!(
+                            "`materialCounting = {}` has no counterpart in the format yet",
+                            v.value
+                        ),
+                        "only the draw odds (`whitedrawodds`, `blackdrawodds`) are translated, as `[end] draw-odds`",
                     );
                 }
             }

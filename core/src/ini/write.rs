@@ -12,7 +12,7 @@ use crate::def::{Mode, MoveDef, PieceDef, Primitive, Range, ZoneDef, ZoneItem};
 use crate::position::Position;
 use crate::source::Span;
 use crate::sqset::SquareSet;
-use crate::types::Color;
+use crate::types::{Color, Kind};
 use crate::variant::Variant;
 use crate::xbetza::of_move_fsf;
 
@@ -460,6 +460,8 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             if !rule.mandatory {
                 out.push_str("mandatoryPawnPromotion = false\n");
             }
+            limits(&mut out, &mut found, rule, black_rule, &letter_of);
+            immobility(v, &mut out, &mut found);
         }
     }
     for rule in &d.promotions {
@@ -668,6 +670,16 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         crate::def::Result3::Loss => out.push_str("stalemateValue = loss\n"),
         crate::def::Result3::Win => out.push_str("stalemateValue = win\n"),
     }
+    match end.checkmate {
+        crate::def::Result3::Loss => {}
+        crate::def::Result3::Draw => out.push_str("checkmateValue = draw\n"),
+        crate::def::Result3::Win => out.push_str("checkmateValue = win\n"),
+    }
+    match end.draw_odds {
+        None => {}
+        Some(Color::White) => out.push_str("materialCounting = whitedrawodds\n"),
+        Some(Color::Black) => out.push_str("materialCounting = blackdrawodds\n"),
+    }
     if end.bare_king {
         // Fairy-Stockfish's shatranj: a side with one piece (its king) loses while the
         // other has two, or three when the bare side is to move and may still take one.
@@ -706,6 +718,67 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         }
     }
     (out, found)
+}
+
+/// A rule's `limits` as Fairy-Stockfish's `promotionLimit` (`q:1 r:2`), one set for both
+/// sides: a Black rule whose limits differ from White's is listed.
+fn limits(
+    out: &mut String,
+    found: &mut Vec<Found>,
+    rule: &crate::def::PromotionDef,
+    black: Option<&crate::def::PromotionDef>,
+    letter_of: &dyn Fn(&str) -> Option<char>,
+) {
+    let text = |r: &crate::def::PromotionDef| -> Vec<String> {
+        r.limits
+            .iter()
+            .filter_map(|(p, n)| Some(format!("{}:{n}", letter_of(&p.name)?)))
+            .collect()
+    };
+    let items = text(rule);
+    if let Some(b) = black
+        && text(b) != items
+    {
+        found.push((
+            Some(b.span),
+            "promotion limits of Black's rule that differ from White's: Fairy-Stockfish's `promotionLimit` is one for both sides".into(),
+            String::new(),
+        ));
+    }
+    if !items.is_empty() {
+        let _ = writeln!(out, "promotionLimit = {}", items.join(" "));
+    }
+}
+
+/// A piece with a promotion rule that lets it stay as it is must still promote where it
+/// could never move again (docs/format.md § `[promotion]`): Fairy-Stockfish's
+/// `immobilityIllegal = true`, which forbids every piece to move where it could not
+/// move again, so a piece without such a rule that could get there is listed.
+fn immobility(v: &Variant, out: &mut String, found: &mut Vec<Found>) {
+    let d = &v.def;
+    let optional = |k: Kind, c: Color| v.promotion_rule(k, c).is_some_and(|r| !r.mandatory);
+    let needed = v.kinds().any(|k| {
+        Color::BOTH
+            .iter()
+            .any(|&c| optional(k, c) && !v.dead[(k, c)].is_empty())
+    });
+    if !needed {
+        return;
+    }
+    out.push_str("immobilityIllegal = true\n");
+    for k in v.kinds() {
+        if Color::BOTH
+            .iter()
+            .any(|&c| !optional(k, c) && !v.dead[(k, c)].is_empty())
+        {
+            let p = &d.pieces[k.index()];
+            found.push((
+                Some(p.span),
+                format!("piece `{}` may move where it could never move again, which Fairy-Stockfish's `immobilityIllegal` (needed for the optional promotion) forbids", p.id),
+                String::new(),
+            ));
+        }
+    }
 }
 
 /// The piece ids of a list, in order.

@@ -233,11 +233,41 @@ fn promotions(cx: &mut Ctx, n: &Node) -> Vec<PromotionDef> {
             suffix: cx.bool(pt, "suffix").unwrap_or(true),
             leaving: cx.bool(pt, "from-zone").unwrap_or(false),
             plus: cx.bool(pt, "plus").unwrap_or(false),
+            limits: limits(cx, pt),
             side,
             span: pn.span,
         });
     }
     out
+}
+
+/// `limits = { piece = count }` of a promotion rule: counts from 1 to 255.
+fn limits(cx: &mut Ctx, t: &Table) -> Vec<(Named, u8)> {
+    let Some(lt) = cx.table(t, "limits") else {
+        return Vec::new();
+    };
+    let mut list = Vec::new();
+    for (pid, (kspan, node)) in &lt.entries {
+        match &node.value {
+            Value::Int(n) if (1..=255).contains(n) => {
+                let name = Named {
+                    name: pid.clone(),
+                    span: *kspan,
+                };
+                list.push((name, *n as u8));
+            }
+            _ => cx.err(
+                Code::OutOfRange,
+                node.span,
+                format!(
+                    "the promotion limit of `{pid}` must be a whole number from 1 to 255, found {}",
+                    describe(node)
+                ),
+                format!("write it like `{pid} = 1`: a piece may promote to `{pid}` while its side has fewer than that many on the board"),
+            ),
+        }
+    }
+    list
 }
 
 fn scepter(cx: &mut Ctx, n: &Node) -> Option<ScepterDef> {
@@ -284,6 +314,28 @@ fn end(cx: &mut Ctx, t: &Table) -> EndDef {
             sp,
             format!("unknown stalemate result `{s}`"),
             "expected `draw`, `loss` or `win` (the result for the side that is stalemated)",
+        ),
+    }
+    match cx.str(e, "checkmate") {
+        None | Some(("loss", _)) => {}
+        Some(("draw", _)) => out.checkmate = Result3::Draw,
+        Some(("win", _)) => out.checkmate = Result3::Win,
+        Some((s, sp)) => cx.err(
+            Code::UnknownValue,
+            sp,
+            format!("unknown checkmate result `{s}`"),
+            "expected `loss`, `draw` or `win` (the result for the side that is checkmated)",
+        ),
+    }
+    match cx.str(e, "draw-odds") {
+        None | Some(("none", _)) => {}
+        Some(("white", _)) => out.draw_odds = Some(crate::types::Color::White),
+        Some(("black", _)) => out.draw_odds = Some(crate::types::Color::Black),
+        Some((s, sp)) => cx.err(
+            Code::UnknownValue,
+            sp,
+            format!("unknown `draw-odds` side `{s}`"),
+            "expected `none`, `white` or `black` (the side for which a draw counts as a win)",
         ),
     }
     out.bare_king = cx.bool(e, "bare-king").unwrap_or(false);

@@ -392,6 +392,12 @@ pub(crate) const PROMOTION: Section = Section {
             "shogi's `+P` and `+` in place of the letter",
         ),
         key(
+            "limits",
+            "table of piece ids to counts, 1..255",
+            "none",
+            "a choice only while the side has fewer of it",
+        ),
+        key(
             "side",
             "`\"both\"`, `\"white\"` or `\"black\"`",
             "`\"both\"`",
@@ -508,6 +514,18 @@ pub(crate) const END: Section = Section {
             "`\"draw\"`, `\"loss\"` or `\"win\"`",
             "`\"draw\"`",
             "the stalemated side's result",
+        ),
+        key(
+            "checkmate",
+            "`\"loss\"`, `\"draw\"` or `\"win\"`",
+            "`\"loss\"`",
+            "the checkmated side's result",
+        ),
+        key(
+            "draw-odds",
+            "`\"none\"`, `\"white\"` or `\"black\"`",
+            "`\"none\"`",
+            "the side for which a draw is a win",
         ),
         key(
             "bare-king",

@@ -58,7 +58,7 @@ impl Modern {
             return Self::terminal(o.winner, pos.side_to_move(), ply);
         }
         if self.repeated(pos) {
-            return 0;
+            return Self::terminal(pos.draw_winner(), pos.side_to_move(), ply);
         }
         if ply >= MAX_PLY - 1 {
             return self.static_eval(pos);
@@ -77,7 +77,12 @@ impl Modern {
             pos.generate_legal(&mut moves);
             let mated = moves.is_empty() && in_check;
             self.stack[ply].moves = moves;
-            return if mated { mated_in(ply) } else { 0 };
+            let winner = if mated {
+                pos.checkmate_winner()
+            } else {
+                pos.draw_winner()
+            };
+            return Self::terminal(winner, pos.side_to_move(), ply);
         }
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
@@ -172,11 +177,12 @@ impl Modern {
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
         pos.generate_legal(&mut moves);
         let result = if moves.is_empty() {
-            if in_check {
-                mated_in(ply)
+            let winner = if in_check {
+                pos.checkmate_winner()
             } else {
-                Self::terminal(pos.stalemate_winner(), pos.side_to_move(), ply)
-            }
+                pos.stalemate_winner()
+            };
+            Self::terminal(winner, pos.side_to_move(), ply)
         } else {
             self.order(pos, &mut moves, &mut keys, tt_move, ply);
             self.search_moves(

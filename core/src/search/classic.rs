@@ -527,7 +527,12 @@ impl Searcher {
 
     /// The score of a finished game for the side to move.
     fn terminal(o: Outcome, side: Color, ply: usize) -> i32 {
-        match o.winner {
+        Self::won_by(o.winner, side, ply)
+    }
+
+    /// The score for the side to move of a game won by `winner` (a draw for `None`).
+    fn won_by(winner: Option<Color>, side: Color, ply: usize) -> i32 {
+        match winner {
             None => 0,
             Some(c) if c == side => MATE - ply as i32,
             Some(_) => -MATE + ply as i32,
@@ -627,7 +632,7 @@ impl Searcher {
             return Self::terminal(o, pos.side_to_move(), ply);
         }
         if self.repeated(pos) {
-            return 0;
+            return Self::won_by(pos.draw_winner(), pos.side_to_move(), ply);
         }
         if ply >= MAX_PLY {
             return self.evaluate(pos);
@@ -694,17 +699,14 @@ impl Searcher {
         let mut keys = std::mem::take(&mut self.order[ply]);
         pos.generate_legal(&mut moves);
         let result = if moves.is_empty() {
-            if in_check {
-                -MATE + ply as i32
+            let winner = if in_check {
+                pos.checkmate_winner()
             } else {
-                match pos.stalemate_winner() {
-                    None => 0,
-                    Some(c) if c == pos.side_to_move() => MATE - ply as i32,
-                    Some(_) => -MATE + ply as i32,
-                }
-            }
+                pos.stalemate_winner()
+            };
+            Self::won_by(winner, pos.side_to_move(), ply)
         } else if fifty {
-            0
+            Self::won_by(pos.draw_winner(), pos.side_to_move(), ply)
         } else {
             // Check extension, within twice the iteration's depth (checks by drops could
             // otherwise go on and on).
@@ -846,7 +848,7 @@ impl Searcher {
         let result = if in_check {
             pos.generate_legal(&mut moves);
             if moves.is_empty() {
-                -MATE + ply as i32
+                Self::won_by(pos.checkmate_winner(), us, ply)
             } else {
                 keys.clear();
                 for m in moves.iter() {

@@ -12,7 +12,7 @@ use crate::position::Position;
 use super::modern::Modern;
 use super::moves;
 use super::ordering;
-use super::score::{self, INF, MAX_PLY, mated_in};
+use super::score::{self, INF, MAX_PLY};
 use super::tt::{Bound, NO_EVAL};
 
 /// Delta pruning: a capture must be able to bring the score this close to alpha.
@@ -81,7 +81,7 @@ impl Modern {
             if moves.is_empty() {
                 self.stack[ply].moves = moves;
                 self.stack[ply].keys = keys;
-                return mated_in(ply);
+                return Self::terminal(pos.checkmate_winner(), pos.side_to_move(), ply);
             }
             keys.clear();
             for m in moves.iter() {
