@@ -270,7 +270,10 @@ fn random_games_reach_drops_castling_en_passant_and_promotions() {
             "{name} never castled: {s:?}"
         );
         // Seirawan's reserve is gated, never dropped.
-        let has_reserve = !matches!(name, "chess" | "capablanca" | "pick-the-piece" | "seirawan" | "grand");
+        let has_reserve = !matches!(
+            name,
+            "chess" | "capablanca" | "pick-the-piece" | "seirawan" | "grand"
+        );
         assert!(!has_reserve || s.drops > 0, "{name} never dropped: {s:?}");
         assert!(
             name != "seirawan" || s.gatings > 0,
