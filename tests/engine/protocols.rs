@@ -453,14 +453,23 @@ fn xboard_takes_every_move_of_every_game_by_hand() {
                     expected.push((f as usize, (top - r) as usize, m));
                     // A shogi-style promotion is sent as `+` (`c1c5+`), as the engine
                     // writes it; others as the new piece's letter (`e7e8q`).
-                    let promo = if m.promotion().is_some() && pos.gui_text(&m).ends_with('+') {
+                    // A gating move is sent as the engine writes it too, with the gated
+                    // piece's letter (`b1c3h`, and `h1e1h` for a castling that gates on
+                    // the rook's square).
+                    let promo = if m.gate().is_some() {
+                        pos.gui_text(&m)
+                    } else if m.promotion().is_some() && pos.gui_text(&m).ends_with('+') {
                         "+".to_string()
                     } else {
                         m.promotion()
                             .map(|k| v.piece(k).letter().to_ascii_lowercase().to_string())
                             .unwrap_or_default()
                     };
-                    format!("{from}{to}{promo}")
+                    if m.gate().is_some() {
+                        promo
+                    } else {
+                        format!("{from}{to}{promo}")
+                    }
                 }
             };
             lines.push(format!("usermove {text}"));
