@@ -175,11 +175,15 @@ pub(crate) fn write_data(v: &Variant, d: &SetupData) -> String {
     write::write(v, d)
 }
 
+/// The places of one rank of the board field, from file `a`: (file, its square, or `None`
+/// for a hole written `*`).
+pub(crate) type Places = Vec<(u8, Option<Square>)>;
+
 /// The ranks of the board field, highest first, each with its places from file `a`: its
 /// squares (file, square) and, in a game whose position strings mark holes
 /// (`holes-in-position`), its holes (file, `None`), written `*`. Ranks with no place are
 /// left out.
-pub(crate) fn ranks(v: &Variant) -> Vec<(i8, Vec<(u8, Option<Square>)>)> {
+pub(crate) fn ranks(v: &Variant) -> Vec<(i8, Places)> {
     let g = &v.geometry;
     g.rank_range()
         .rev()
