@@ -298,6 +298,26 @@ fn scepter(cx: &mut Ctx, n: &Node) -> Option<ScepterDef> {
     Some(ScepterDef { zone, win, span })
 }
 
+/// A result (`draw`, `loss` or `win`) for the side that is `who`, under `key`: `default`
+/// when absent, reported when unknown.
+fn result3(cx: &mut Ctx, e: &Table, key: &str, default: Result3, who: &str) -> Result3 {
+    match cx.str(e, key) {
+        None => default,
+        Some(("draw", _)) => Result3::Draw,
+        Some(("loss", _)) => Result3::Loss,
+        Some(("win", _)) => Result3::Win,
+        Some((s, sp)) => {
+            cx.err(
+                Code::UnknownValue,
+                sp,
+                format!("unknown {key} result `{s}`"),
+                format!("expected `draw`, `loss` or `win` (the result for the side that is {who})"),
+            );
+            default
+        }
+    }
+}
+
 /// The `[end]` table (docs/format.md § The end of the game).
 fn end(cx: &mut Ctx, t: &Table) -> EndDef {
     let mut out = EndDef::default();
@@ -305,28 +325,8 @@ fn end(cx: &mut Ctx, t: &Table) -> EndDef {
         return out;
     };
     cx.check_keys(e, &schema::END.names(), "`[end]`");
-    match cx.str(e, "stalemate") {
-        None | Some(("draw", _)) => {}
-        Some(("loss", _)) => out.stalemate = Result3::Loss,
-        Some(("win", _)) => out.stalemate = Result3::Win,
-        Some((s, sp)) => cx.err(
-            Code::UnknownValue,
-            sp,
-            format!("unknown stalemate result `{s}`"),
-            "expected `draw`, `loss` or `win` (the result for the side that is stalemated)",
-        ),
-    }
-    match cx.str(e, "checkmate") {
-        None | Some(("loss", _)) => {}
-        Some(("draw", _)) => out.checkmate = Result3::Draw,
-        Some(("win", _)) => out.checkmate = Result3::Win,
-        Some((s, sp)) => cx.err(
-            Code::UnknownValue,
-            sp,
-            format!("unknown checkmate result `{s}`"),
-            "expected `loss`, `draw` or `win` (the result for the side that is checkmated)",
-        ),
-    }
+    out.stalemate = result3(cx, e, "stalemate", Result3::Draw, "stalemated");
+    out.checkmate = result3(cx, e, "checkmate", Result3::Loss, "checkmated");
     match cx.str(e, "draw-odds") {
         None | Some(("none", _)) => {}
         Some(("white", _)) => out.draw_odds = Some(crate::types::Color::White),
