@@ -104,6 +104,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ("opulent", include_str!("../../variants/opulent.toml")),
     ("misere", include_str!("../../variants/misere.toml")),
     ("armageddon", include_str!("../../variants/armageddon.toml")),
+    ("capahouse", include_str!("../../variants/capahouse.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

@@ -49,6 +49,7 @@ pub const WHOLE: &[&str] = &[
     "opulent",
     "misere",
     "armageddon",
+    "capahouse",
 ];
 
 #[test]

@@ -82,6 +82,7 @@ SHARED: Dict[str, str] = {
     "opulent": "opulent",
     "misere": "misere",
     "armageddon": "armageddon",
+    "capahouse": "capahouse",
 }
 
 #: The repository's folder of game files.
