@@ -105,6 +105,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ("misere", include_str!("../../variants/misere.toml")),
     ("armageddon", include_str!("../../variants/armageddon.toml")),
     ("capahouse", include_str!("../../variants/capahouse.toml")),
+    ("troitzky", include_str!("../../variants/troitzky.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

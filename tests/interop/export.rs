@@ -50,6 +50,7 @@ pub const WHOLE: &[&str] = &[
     "misere",
     "armageddon",
     "capahouse",
+    "troitzky",
 ];
 
 #[test]

@@ -83,6 +83,7 @@ SHARED: Dict[str, str] = {
     "misere": "misere",
     "armageddon": "armageddon",
     "capahouse": "capahouse",
+    "troitzky": "troitzky",
 }
 
 #: The repository's folder of game files.
