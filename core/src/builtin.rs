@@ -106,6 +106,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ("armageddon", include_str!("../../variants/armageddon.toml")),
     ("capahouse", include_str!("../../variants/capahouse.toml")),
     ("troitzky", include_str!("../../variants/troitzky.toml")),
+    ("manchu", include_str!("../../variants/manchu.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

@@ -115,6 +115,19 @@ const PARTIAL: &[(&str, &[&str])] = &[
             "<built-in minixiangqi.toml>:18:10: piece `general`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
         ],
     ),
+    // Manchu's pieces but the banner are xiangqi's, at their places in xiangqi's file.
+    (
+        "manchu",
+        &[
+            "<built-in xiangqi.toml>:8:16: `royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`)",
+            "<built-in xiangqi.toml>:19:10: piece `general`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
+            "<built-in xiangqi.toml>:22:8: piece `advisor` has no move that Fairy-Stockfish can read",
+            "<built-in xiangqi.toml>:26:10: piece `advisor`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
+            "<built-in xiangqi.toml>:29:8: piece `elephant` has no move that Fairy-Stockfish can read",
+            "<built-in xiangqi.toml>:33:10: piece `elephant`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
+            "<built-in xiangqi.toml>:61:32: piece `soldier`: a capture limited to a zone (`from`): Fairy-Stockfish's initial moves never capture",
+        ],
+    ),
     // The shogi games: the shogi-style promotion and drop rules are not written yet.
     (
         "minishogi",

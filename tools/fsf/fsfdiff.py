@@ -84,6 +84,7 @@ SHARED: Dict[str, str] = {
     "armageddon": "armageddon",
     "capahouse": "capahouse",
     "troitzky": "troitzky",
+    "manchu": "manchu",
 }
 
 #: The repository's folder of game files.

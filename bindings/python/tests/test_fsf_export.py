@@ -27,6 +27,7 @@ NOT_WHOLE = {
     "pawnback",
     "xiangqi",
     "minixiangqi",
+    "manchu",
     "minishogi",
     "shogi",
     "birds-and-ninjas",
