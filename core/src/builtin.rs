@@ -107,6 +107,8 @@ pub const GAMES: &[(&str, &str)] = &[
     ("capahouse", include_str!("../../variants/capahouse.toml")),
     ("troitzky", include_str!("../../variants/troitzky.toml")),
     ("manchu", include_str!("../../variants/manchu.toml")),
+    ("loop", include_str!("../../variants/loop.toml")),
+    ("chessgi", include_str!("../../variants/chessgi.toml")),
 ];
 
 /// Built-in piece libraries: (name, file text).

@@ -284,6 +284,9 @@ pub struct VariantDef {
     /// Captured pieces go to the captor's reserve, promoted ones as the piece they were
     /// (docs/format.md § Reserves and drops); the key's span when the file sets it.
     pub captures_to_hand: Option<Span>,
+    /// `captures-to-hand = "as-is"`: a promoted piece goes to the reserve as it stands on
+    /// the board, not as the piece it was promoted from (loop chess).
+    pub captures_as_is: bool,
     /// Seirawan-style gating (docs/format.md § Gating), if the game has it.
     pub gating: Option<GatingDef>,
     pub scepter: Option<ScepterDef>,

@@ -579,7 +579,12 @@ impl Position {
             hand |= 2;
         }
         let reset = self.play_board_move(m, us, undo);
-        if hand & 1 != 0 || m.promotion().is_some() {
+        // A promotion marks the piece only where a captured one returns demoted (not
+        // with `captures-to-hand = "as-is"`, where no piece has an origin).
+        let made = m
+            .promotion()
+            .is_some_and(|k| self.variant.origin[k.index()].is_some());
+        if hand & 1 != 0 || made {
             self.set_promoted(to, true);
         }
         undo.marks = hand;

@@ -279,6 +279,9 @@ pub struct Variant {
     /// the captor's reserve. Played by its own path (`Position::capture_to_hand`), so that
     /// other games pay nothing for it.
     pub(crate) to_hand: bool,
+    /// `captures-to-hand = "as-is"`: a captured promoted piece goes to the reserve as it
+    /// stands (no piece then has an `origin` but a `plus` one).
+    pub(crate) hand_as_is: bool,
     /// Seirawan-style gating (docs/format.md § Gating); `None` in most games, which play
     /// their moves by paths that never look at gates.
     pub(crate) gating: Option<Gating>,
@@ -472,6 +475,12 @@ impl Variant {
     /// Whether captured pieces go to the captor's reserve (docs/format.md § Reserves and drops).
     pub fn captures_to_hand(&self) -> bool {
         self.to_hand
+    }
+
+    /// Whether a captured promoted piece goes to the reserve as it stands rather than as
+    /// the piece it was promoted from (`captures-to-hand = "as-is"`).
+    pub fn captures_as_is(&self) -> bool {
+        self.to_hand && self.hand_as_is
     }
 
     /// The piece a promoted piece of `kind` returns to a reserve as, if a promotion can

@@ -15,7 +15,7 @@ fn games() -> Vec<&'static str> {
 #[test]
 fn every_built_in_game() {
     let names = games();
-    assert_eq!(names.len(), 58, "{names:?}");
+    assert_eq!(names.len(), 60, "{names:?}");
     for name in names {
         let text = Description::of(&game(name)).text();
         insta::assert_snapshot!(format!("describe_{name}"), text);

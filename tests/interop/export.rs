@@ -51,6 +51,8 @@ pub const WHOLE: &[&str] = &[
     "armageddon",
     "capahouse",
     "troitzky",
+    "loop",
+    "chessgi",
 ];
 
 #[test]

@@ -158,3 +158,50 @@ fn an_empty_en_passant_region_means_double_steps_without_targets() {
         )]
     );
 }
+
+/// `dropLoop = true` (loop chess): a captured promoted piece goes to the reserve as it
+/// stands, `captures-to-hand = "as-is"`; the export of Loop Chess writes it back.
+#[test]
+fn drop_loop_returns_promoted_pieces_as_they_stand() {
+    let section = "[g:chess]\npieceDrops = true\ncapturesToHand = true\ndropLoop = true\n";
+    let t = ini::import("x.ini", section, None).unwrap();
+    assert!(t.is_complete(), "{:?}", t.diagnostics());
+    assert!(
+        t.toml().contains("captures-to-hand = \"as-is\"\n"),
+        "{}",
+        t.toml()
+    );
+    let after = |toml: &str| {
+        let v = Variant::parse("g.toml", toml).unwrap();
+        let fen = "r6r/6P1/3k4/8/8/8/8/4K3[] w - - 0 1";
+        let mut pos = fairyforge::Position::from_fen(&v, fen).unwrap();
+        for text in ["g7h8q", "a8h8"] {
+            let m = pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| pos.move_text(m) == text)
+                .unwrap();
+            pos.play(&m).unwrap();
+        }
+        pos.fen()
+    };
+    assert_eq!(after(t.toml()), "7r/8/3k4/8/8/8/8/4K3[Rq] w - - 0 2");
+    let crazyhouse = section.replace("dropLoop = true\n", "");
+    let t2 = ini::import("x.ini", &crazyhouse, None).unwrap();
+    assert_eq!(after(t2.toml()), "7r/8/3k4/8/8/8/8/4K3[Rp] w - - 0 2");
+
+    let e = ini::export(&Variant::builtin("loop").unwrap(), "loop");
+    assert!(e.is_complete(), "{:?}", e.diagnostics());
+    assert!(
+        e.section()
+            .contains("capturesToHand = true\ndropLoop = true\n"),
+        "{}",
+        e.section()
+    );
+    let back = ini::import("loop.ini", e.section(), None).unwrap();
+    assert!(
+        back.toml().contains("captures-to-hand = \"as-is\"\n"),
+        "{}",
+        back.toml()
+    );
+}

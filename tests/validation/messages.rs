@@ -76,6 +76,7 @@ bad_files! {
     unclosed_string => "unclosed-string",
     unclosed_array => "unclosed-array",
     key_after_table => "key-after-table",
+    captures_to_hand_value => "captures-to-hand-value",
 }
 
 #[test]

@@ -85,6 +85,8 @@ SHARED: Dict[str, str] = {
     "capahouse": "capahouse",
     "troitzky": "troitzky",
     "manchu": "manchu",
+    "loop": "loop",
+    "chessgi": "chessgi",
 }
 
 #: The repository's folder of game files.

@@ -879,6 +879,11 @@ drops: Array<DropFacts>,
  */
 captures_to_hand: boolean, 
 /**
+ * With `captures_to_hand`: whether a promoted piece goes to the reserve as it stands
+ * (`captures-to-hand = "as-is"`).
+ */
+captures_as_is: boolean, 
+/**
  * Seirawan-style gating (docs/format.md § Gating), if the game has it.
  */
 gating: GatingFacts | null, 

@@ -88,6 +88,17 @@ pub(crate) fn compile(
             })
         })
         .collect();
+    // With `captures-to-hand = "as-is"` a promoted piece returns as it stands: no piece
+    // is marked promoted and none is demoted, but a `plus` piece keeps its origin, by
+    // which its letter is written (`+P`).
+    let mut origin = promotions.origin;
+    if def.captures_as_is {
+        for (o, &p) in origin.iter_mut().zip(&plus) {
+            if !p {
+                *o = None;
+            }
+        }
+    }
     let attacks = reverse::build(&g, &forward.atoms, &forward.index, npieces, &mut rays);
     // A game with drop rules shows reserves in its position strings, even empty (rules.md § Position strings).
     let has_drops = drops.iter().any(|d| !d.squares.is_empty())
@@ -127,8 +138,9 @@ pub(crate) fn compile(
         drops,
         has_drops,
         to_hand: def.captures_to_hand.is_some(),
+        hand_as_is: def.captures_as_is,
         gating,
-        origin: promotions.origin,
+        origin,
         plus,
         dead,
         drop_mate_rule,

@@ -96,7 +96,8 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
 
 /// With `captures-to-hand`, a promoted piece returns to the reserve as the piece it was
 /// (docs/format.md § Reserves and drops): each choice of `from`'s rule records `from`,
-/// and a choice that two pieces promote to is an error (which would it return as?).
+/// and a choice that two pieces promote to is an error (which would it return as?),
+/// unless promoted pieces return as they stand (`"as-is"`).
 fn origins(
     cx: &mut Ctx,
     def: &VariantDef,
@@ -109,7 +110,7 @@ fn origins(
         match origin[c.index()] {
             None => origin[c.index()] = Some(from),
             Some(o) if o == from => {}
-            Some(o) if def.captures_to_hand.is_some() => {
+            Some(o) if def.captures_to_hand.is_some() && !def.captures_as_is => {
                 let (a, b, c) = (
                     &def.pieces[o.index()].id,
                     &def.pieces[from.index()].id,

@@ -56,6 +56,9 @@ pub struct Description {
     /// Whether a captured piece goes to the captor's reserve, a promoted one as the piece
     /// it was promoted from (`captures-to-hand`).
     pub captures_to_hand: bool,
+    /// With `captures_to_hand`: whether a promoted piece goes to the reserve as it stands
+    /// (`captures-to-hand = "as-is"`).
+    pub captures_as_is: bool,
     /// Seirawan-style gating (docs/format.md § Gating), if the game has it.
     pub gating: Option<GatingFacts>,
     /// Castling, if the game has it.
@@ -296,6 +299,7 @@ impl Description {
             promotions: rules::promotions(v),
             drops: rules::drops(v),
             captures_to_hand: v.captures_to_hand(),
+            captures_as_is: v.captures_as_is(),
             gating: rules::gating(v, &start),
             castling: rules::castling(v),
             options: v

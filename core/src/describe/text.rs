@@ -246,7 +246,9 @@ fn drops(out: &mut String, d: &Description) {
         return;
     }
     out.push_str("A drop puts a piece of the own reserve on an empty square; it is a whole move. ");
-    out.push_str(if d.captures_to_hand {
+    out.push_str(if d.captures_to_hand && d.captures_as_is {
+        "A captured piece goes to the captor's reserve as it stands, a promoted one as the piece it became.\n\n"
+    } else if d.captures_to_hand {
         "A captured piece goes to the captor's reserve, a promoted one as the piece it was promoted from.\n\n"
     } else {
         "Captured pieces never enter a reserve.\n\n"

@@ -607,6 +607,7 @@ impl Translator<'_> {
             "castlingRookPiecesBlack",
             "pieceDrops",
             "capturesToHand",
+            "dropLoop",
             "gating",
             "seirawanGating",
             "firstRankPawnDrops",
@@ -1080,7 +1081,12 @@ impl Translator<'_> {
             gating_toml = format!("\n[gating]\npieces = {}\n", list(&ids));
         }
         if self.bool("capturesToHand", false) {
-            out.push_str("captures-to-hand = true\n");
+            // Loop chess's `dropLoop`: a promoted piece returns as it stands.
+            out.push_str(if self.bool("dropLoop", false) {
+                "captures-to-hand = \"as-is\"\n"
+            } else {
+                "captures-to-hand = true\n"
+            });
         }
         out.push_str(&scepter);
         if self.bool("flyingGeneral", false) {

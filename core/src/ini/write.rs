@@ -559,6 +559,9 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     // Drops.
     if drops_too {
         let _ = writeln!(out, "pieceDrops = true\ncapturesToHand = {}", v.to_hand);
+        if v.to_hand && d.captures_as_is {
+            out.push_str("dropLoop = true\n");
+        }
         let mut zone: Option<Squares> = d.drop_zone.as_ref().and_then(|z| squares(z, files, ranks));
         let pawn_id = pawn.map(|p| p.id.as_str());
         let mut pawn_zone: Option<(Squares, Span)> = None;

@@ -48,10 +48,7 @@ pub(crate) fn read(
     let slots = slots(cx, t);
     let reserve = reserve(cx, t);
     let drop_zone = t.get("drop-zone").and_then(|n| cx.zone(n, "drop-zone"));
-    let captures_to_hand = cx
-        .bool(t, "captures-to-hand")
-        .filter(|on| *on)
-        .and_then(|_| t.key_span("captures-to-hand"));
+    let (captures_to_hand, captures_as_is) = captures_to_hand(cx, t);
     let castling = castling(cx, t, file_span);
     let drops = drops(cx, t);
     let gating = gating(cx, t, file_span);
@@ -78,6 +75,7 @@ pub(crate) fn read(
         drops,
         drop_zone,
         captures_to_hand,
+        captures_as_is,
         gating,
         scepter,
         end,
@@ -351,6 +349,33 @@ fn end(cx: &mut Ctx, t: &Table) -> EndDef {
 }
 
 /// `royal-facing` (docs/format.md § Royal pieces that may not face each other).
+/// `captures-to-hand`: `true`, `false` or `"as-is"` (docs/format.md § Captures to the
+/// reserve): the key's span when captured pieces go to a reserve, and whether a promoted
+/// piece goes there as it stands.
+fn captures_to_hand(cx: &mut Ctx, t: &Table) -> (Option<Span>, bool) {
+    let key = "captures-to-hand";
+    let Some(n) = t.get(key) else {
+        return (None, false);
+    };
+    match &n.value {
+        Value::Bool(on) => (on.then(|| t.key_span(key)).flatten(), false),
+        Value::Str(s) if s == "as-is" => (t.key_span(key), true),
+        Value::Str(s) => {
+            cx.err(
+                Code::UnknownValue,
+                n.span,
+                format!("unknown `{key}` value `{s}`"),
+                "expected `true` (a promoted piece returns as the piece it was promoted from), `\"as-is\"` (it returns as it stands) or `false`",
+            );
+            (None, false)
+        }
+        _ => {
+            cx.type_err(n, key, "`true`, `false` or `\"as-is\"`");
+            (None, false)
+        }
+    }
+}
+
 fn royal_facing(cx: &mut Ctx, t: &Table) -> Option<(Facing, Span)> {
     match cx.str(t, "royal-facing")? {
         ("file", sp) => Some((Facing::File, sp)),
