@@ -83,7 +83,7 @@ pub(crate) const GAME: Section = Section {
         ),
         key(
             "captures-to-hand",
-            "boolean",
+            "boolean or `\"as-is\"`",
             "`false`",
             "captured pieces go to the captor's reserve",
         ),
