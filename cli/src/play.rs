@@ -56,6 +56,10 @@ pub struct PlayArgs {
     /// The computer's engine settings (`modern`, `classic`, ...; see docs/engine.md).
     #[arg(long, default_value = "modern")]
     engine: String,
+    /// A network file for the computer to evaluate with (docs/engine.md, "The learned
+    /// evaluation"): it must have been made for this game.
+    #[arg(long, value_name = "FILE")]
+    net: Option<std::path::PathBuf>,
 }
 
 /// The commands, after the move examples of [`help`].
@@ -344,6 +348,14 @@ impl Game {
         let mut pos = start.clone();
         crate::game::play_moves(&mut pos, &a.moves)?;
         let time = crate::check::seconds("--time", a.time, true)?;
+        let mut searcher = Searcher::with_settings(
+            fairyforge::search::Settings::parse(&a.engine).map_err(|e| e.to_string())?,
+            64,
+        );
+        if let Some(path) = &a.net {
+            let net = fairyforge::nnue::Network::load(path, &v).map_err(|e| e.to_string())?;
+            searcher.set_network(Some(std::sync::Arc::new(net)));
+        }
         let color = !a.no_color
             && std::io::stdout().is_terminal()
             && std::env::var_os("NO_COLOR").is_none();
@@ -358,10 +370,7 @@ impl Game {
             },
             color,
             interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),
-            searcher: Searcher::with_settings(
-                fairyforge::search::Settings::parse(&a.engine).map_err(|e| e.to_string())?,
-                64,
-            ),
+            searcher,
         })
     }
 }

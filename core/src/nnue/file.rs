@@ -17,6 +17,7 @@
 //! A file for another game, or for another version of the same game (other squares,
 //! pieces or reserves), is refused with an error that says which game it is for.
 
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::variant::Variant;
@@ -76,7 +77,43 @@ pub enum NetworkError {
     Range(String),
 }
 
+/// A network file that cannot be used: which file, and why. Every front end (the
+/// command line, the protocols, the studio, the lab, the bindings) says this same text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetworkFileError {
+    /// The file cannot be read.
+    #[error("cannot read the network {path}: {why}")]
+    Unreadable {
+        /// The file, as it was named.
+        path: String,
+        /// The system's reason.
+        why: String,
+    },
+    /// The file was read but is not a network for the game.
+    #[error("the network {path}: {error}")]
+    Refused {
+        /// The file, as it was named.
+        path: String,
+        /// What is wrong with it.
+        error: NetworkError,
+    },
+}
+
 impl Network {
+    /// Reads the network file at `path` for the game `v` ([`Network::read`] on the
+    /// file's bytes): the one loader of a network file.
+    pub fn load(path: &Path, v: &Arc<Variant>) -> Result<Network, NetworkFileError> {
+        let name = || path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| NetworkFileError::Unreadable {
+            path: name(),
+            why: e.to_string(),
+        })?;
+        Network::read(&bytes, v).map_err(|error| NetworkFileError::Refused {
+            path: name(),
+            error,
+        })
+    }
+
     /// The network in its file format.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(64 + 2 * self.weights.len());
