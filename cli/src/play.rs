@@ -263,6 +263,8 @@ struct Game {
     /// Input and output are a terminal (not a script): show progress while thinking.
     interactive: bool,
     searcher: Searcher,
+    /// The network file the computer evaluates with, as the header names it.
+    network: Option<String>,
 }
 
 /// The computer's view of the game in a player's words, from White's side: `White is
@@ -352,8 +354,14 @@ impl Game {
             fairyforge::search::Settings::parse(&a.engine).map_err(|e| e.to_string())?,
             64,
         );
+        let mut network = None;
         if let Some(path) = &a.net {
             let net = fairyforge::nnue::Network::load(path, &v).map_err(|e| e.to_string())?;
+            network = Some(format!(
+                "The computer evaluates with the network {} ({} hidden units).",
+                path.display(),
+                net.hidden()
+            ));
             searcher.set_network(Some(std::sync::Arc::new(net)));
         }
         let color = !a.no_color
@@ -371,6 +379,7 @@ impl Game {
             color,
             interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),
             searcher,
+            network,
         })
     }
 }
@@ -395,6 +404,9 @@ pub fn run(a: PlayArgs) -> Result {
         .collect();
     if !opts.is_empty() {
         let _ = writeln!(out, "Optional rules on: {}", opts.join(", "));
+    }
+    if let Some(n) = &game.network {
+        let _ = writeln!(out, "{n}");
     }
     let humans = game.players.contains(&Player::Human);
     if humans {

@@ -315,7 +315,32 @@ fn play_and_the_protocols_refuse_a_file_that_is_no_network() {
         "",
     );
     assert_eq!(code, 0, "{err}\n{out}");
-    assert!(out.contains("Stopped after 1 plies"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "\nThe computer evaluates with the network {chess} (16 hidden units).\n"
+        )),
+        "{out}"
+    );
+    // Its move is the one `analyse --net` finds with the same budget and table.
+    let best = |net: &[&str]| {
+        let mut args = vec!["analyse", "chess", "--nodes", "200", "--hash", "64"];
+        args.extend_from_slice(net);
+        let (code, out, err) = FAIRYFORGE.run(&args);
+        assert_eq!(code, 0, "{err}");
+        out.lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap()
+            .to_string()
+    };
+    let with = best(&["--net", &chess]);
+    assert_ne!(with, best(&[]), "the network changes the move");
+    let stopped = out
+        .lines()
+        .find(|l| l.starts_with("Stopped after 1 plies at "))
+        .unwrap();
+    let mut pos = fairyforge::Position::start(&fairyforge_tests::game("chess"));
+    fairyforge_tests::play(&mut pos, &[&with]);
+    assert_eq!(stopped, format!("Stopped after 1 plies at {}", pos.fen()));
     let (code, out, err) = FAIRYFORGE.run(&["play", "chess", "--net", &capa]);
     assert_eq!(code, 1, "{out}");
     assert_eq!(

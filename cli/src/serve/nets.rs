@@ -17,13 +17,16 @@ struct NetFile {
     bytes: Vec<u8>,
 }
 
+/// A game's name and the fingerprint of its features (`Layout::fingerprint`).
+type Version = (String, u64);
+
 /// The studio's networks, read for each version of a game at its first search.
 #[derive(Default)]
 pub struct Networks {
     files: Vec<NetFile>,
     /// By game name and the fingerprint of its features: the network, or none when the
     /// game's version does not fit it.
-    read: Mutex<HashMap<(String, u64), Option<Arc<Network>>>>,
+    read: Mutex<HashMap<Version, Option<Arc<Network>>>>,
 }
 
 impl Networks {

@@ -90,14 +90,14 @@ fn files_that_cannot_be_used_are_refused_with_the_reason() {
     std::fs::write(&zip, b"PK\x03\x04").unwrap();
     let err = |paths: &[std::path::PathBuf]| Networks::open(paths).err().unwrap();
     assert_eq!(
-        err(&[missing.clone()]),
+        err(std::slice::from_ref(&missing)),
         format!(
             "cannot read the network {}: No such file or directory (os error 2)",
             missing.display()
         )
     );
     assert_eq!(
-        err(&[zip.clone()]),
+        err(std::slice::from_ref(&zip)),
         format!(
             "the network {}: not a fairyforge network file: it does not begin with `FFNNUE`",
             zip.display()
