@@ -70,10 +70,7 @@ pub fn run(a: AnalyseArgs) -> Result {
     let settings = Settings::parse(&a.engine).map_err(|e| e.to_string())?;
     let mut searcher = Searcher::with_settings(settings, a.hash);
     if let Some(path) = &a.net {
-        let bytes = std::fs::read(path)
-            .map_err(|e| format!("cannot read the network {}: {e}", path.display()))?;
-        let net = Network::read(&bytes, pos.variant())
-            .map_err(|e| format!("the network {}: {e}", path.display()))?;
+        let net = Network::load(path, pos.variant()).map_err(|e| e.to_string())?;
         searcher.set_network(Some(std::sync::Arc::new(net)));
     }
     if let Some(note) = crate::numbers::hash_note(a.hash, searcher.hash_bytes()) {

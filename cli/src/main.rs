@@ -133,15 +133,15 @@ enum Command {
     Values(values::ValuesArgs),
     /// Speak UCI on standard input and output, for chess GUIs and match runners (see
     /// docs/protocols.md).
-    Uci,
+    Uci(protocol::ProtocolArgs),
     /// Speak XBoard's protocol (CECP v2) on standard input and output (see
     /// docs/protocols.md).
-    Xboard,
+    Xboard(protocol::ProtocolArgs),
     /// Fit the evaluation's weights to the results of games played by `match` (see
     /// docs/engine.md).
     Tune(tune::TuneArgs),
     /// Train a network for a game's evaluation: self-play games, their positions scored
-    /// by the search, a network fitted to them, written for `analyse --net` and `match`
+    /// by the search, a network fitted to them, written for `analyse --net`, `match`, `play` and the protocols
     /// (see docs/engine.md).
     Train(train::TrainArgs),
     /// Translate a section of Fairy-Stockfish's variants.ini into a game file, listing
@@ -328,10 +328,10 @@ fn run(cli: Cli) -> Result {
         Command::Match(args) => matches::run(args)?,
         Command::Balance(args) => balance::run(args)?,
         Command::Values(args) => values::run(args)?,
-        Command::Uci => protocol::uci::run()?,
+        Command::Uci(args) => protocol::uci::run(args.net.as_deref())?,
         Command::Tune(args) => tune::run(args)?,
         Command::Train(args) => train::run(args)?,
-        Command::Xboard => protocol::xboard::run()?,
+        Command::Xboard(args) => protocol::xboard::run(args.net.as_deref())?,
         Command::Serve(args) => serve::run(args)?,
         Command::Site(args) => site::run(args)?,
         Command::Publish(args) => publish::run(args)?,

@@ -56,6 +56,10 @@ pub struct PlayArgs {
     /// The computer's engine settings (`modern`, `classic`, ...; see docs/engine.md).
     #[arg(long, default_value = "modern")]
     engine: String,
+    /// A network file for the computer to evaluate with (docs/engine.md, "The learned
+    /// evaluation"): it must have been made for this game.
+    #[arg(long, value_name = "FILE")]
+    net: Option<std::path::PathBuf>,
 }
 
 /// The commands, after the move examples of [`help`].
@@ -259,6 +263,8 @@ struct Game {
     /// Input and output are a terminal (not a script): show progress while thinking.
     interactive: bool,
     searcher: Searcher,
+    /// The network file the computer evaluates with, as the header names it.
+    network: Option<String>,
 }
 
 /// The computer's view of the game in a player's words, from White's side: `White is
@@ -344,6 +350,20 @@ impl Game {
         let mut pos = start.clone();
         crate::game::play_moves(&mut pos, &a.moves)?;
         let time = crate::check::seconds("--time", a.time, true)?;
+        let mut searcher = Searcher::with_settings(
+            fairyforge::search::Settings::parse(&a.engine).map_err(|e| e.to_string())?,
+            64,
+        );
+        let mut network = None;
+        if let Some(path) = &a.net {
+            let net = fairyforge::nnue::Network::load(path, &v).map_err(|e| e.to_string())?;
+            network = Some(format!(
+                "The computer evaluates with the network {} ({} hidden units).",
+                path.display(),
+                net.hidden()
+            ));
+            searcher.set_network(Some(std::sync::Arc::new(net)));
+        }
         let color = !a.no_color
             && std::io::stdout().is_terminal()
             && std::env::var_os("NO_COLOR").is_none();
@@ -358,10 +378,8 @@ impl Game {
             },
             color,
             interactive: std::io::stdin().is_terminal() && std::io::stdout().is_terminal(),
-            searcher: Searcher::with_settings(
-                fairyforge::search::Settings::parse(&a.engine).map_err(|e| e.to_string())?,
-                64,
-            ),
+            searcher,
+            network,
         })
     }
 }
@@ -386,6 +404,9 @@ pub fn run(a: PlayArgs) -> Result {
         .collect();
     if !opts.is_empty() {
         let _ = writeln!(out, "Optional rules on: {}", opts.join(", "));
+    }
+    if let Some(n) = &game.network {
+        let _ = writeln!(out, "{n}");
     }
     let humans = game.players.contains(&Player::Human);
     if humans {

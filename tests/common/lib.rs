@@ -131,3 +131,34 @@ pub fn thousands(n: usize) -> String {
     }
     out
 }
+
+/// A small network of pseudo-random weights for a built-in game, written with core's
+/// `Network` (docs/engine.md, "The learned evaluation"): weights large enough to change
+/// the search's scores and moves, small enough for every sum of the game's features.
+pub fn tiny_network(name: &str, hidden: usize, seed: u64) -> fairyforge::nnue::Network {
+    use fairyforge::nnue::{Layout, Network, Parts};
+    let v = game(name);
+    let layout = Layout::new(&v);
+    let mut r = Rng(seed);
+    let most = layout.most_active().max(1) as i32;
+    let wmax = ((i16::MAX as i32 - 200) / most).min(300) as usize;
+    let mut w = |m: usize| r.below(2 * m + 1) as i32 - m as i32;
+    let parts = Parts {
+        hidden,
+        scale: 400,
+        bias: (0..hidden).map(|_| w(200) as i16).collect(),
+        weights: (0..layout.features() * hidden)
+            .map(|_| w(wmax) as i16)
+            .collect(),
+        out: (0..2 * hidden).map(|_| w(127) as i16).collect(),
+        out_bias: [w(1000), w(1000)],
+    };
+    Network::from_parts(&v, parts).expect("weights within the network's bounds")
+}
+
+/// [`tiny_network`] written to a file in `dir` named `NAME-HIDDEN-SEED.nnue`; its path.
+pub fn tiny_network_file(dir: &std::path::Path, name: &str, hidden: usize, seed: u64) -> String {
+    let path = dir.join(format!("{name}-{hidden}-{seed}.nnue"));
+    std::fs::write(&path, tiny_network(name, hidden, seed).to_bytes()).unwrap();
+    path.to_string_lossy().into_owned()
+}

@@ -6,6 +6,7 @@ mod attack_prop;
 mod balance;
 mod limits;
 mod matches;
+mod netplay;
 mod perft;
 mod properties;
 mod protocols;

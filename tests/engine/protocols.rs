@@ -193,6 +193,8 @@ fn xboard_transcript() {
         format!(
             "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 san=0 name=0 memory=1 highlight=1 myname=\"fairyforge 0.1.0\" variants=\"normal,capablanca,{}\"\n\
              feature option=\"Engine -string modern\"\n\
+             feature option=\"EvalFile -file <empty>\"\n\
+             feature option=\"Use NNUE -check 1\"\n\
              feature done=1\n\
              move a1a8\n\
              1-0 {{White wins by checkmate}}\n\

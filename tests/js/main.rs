@@ -117,12 +117,17 @@ fn npm_package_in_node() {
     }
     tests.sort();
     assert!(!tests.is_empty(), "no *.test.mjs in {}", here.display());
+    // Networks for network.test.mjs, written with core's `Network`.
+    let chess_net = fairyforge_tests::tiny_network_file(&project, "chess", 16, 21);
+    let capa_net = fairyforge_tests::tiny_network_file(&project, "capablanca", 8, 5);
 
     let out = Command::new("node")
         .args(["--test", "--test-reporter=tap"])
         .args(&tests)
         .current_dir(&project)
         .env("FAIRYFORGE", FAIRYFORGE)
+        .env("FAIRYFORGE_NET_CHESS", &chess_net)
+        .env("FAIRYFORGE_NET_CAPABLANCA", &capa_net)
         .output()
         .expect("node --test runs");
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -46,6 +46,12 @@ create_exception!(
 );
 create_exception!(
     fairyforge,
+    NetworkError,
+    FairyforgeError,
+    "A network file that cannot be used: unreadable, not a network, or made for another game."
+);
+create_exception!(
+    fairyforge,
     LimitError,
     FairyforgeError,
     "A search or count asked with limits out of range, or in a finished game."
@@ -432,7 +438,7 @@ impl Position {
     /// Lets the computer think (GIL released) within `time` seconds (default 1 when no
     /// `depth` or `nodes` is given), to `depth`, or for `nodes`: the contract's search
     /// report, a dict with `move`, `score`, `pv`, `pv_san`, `depth`, `nodes`, `time_ms`.
-    #[pyo3(signature = (time=None, depth=None, nodes=None, hash_mb=16))]
+    #[pyo3(signature = (time=None, depth=None, nodes=None, hash_mb=16, network=None))]
     fn search(
         &self,
         py: Python<'_>,
@@ -440,7 +446,9 @@ impl Position {
         depth: Option<u32>,
         nodes: Option<u64>,
         hash_mb: usize,
+        network: Option<PyRef<'_, Network>>,
     ) -> PyResult<PyObject> {
+        let network = network.map(|n| n.inner.clone());
         let time = match time {
             Some(t) if !(t > 0.0 && t <= 86_400.0) => {
                 return Err(LimitError::new_err(format!(
@@ -470,6 +478,7 @@ impl Position {
         let limits = ThinkLimits { time, depth, nodes };
         let thought = py.allow_threads(move || {
             let mut searcher = Searcher::new(hash_mb);
+            searcher.set_network(network);
             let lines = service::engine::think(&mut searcher, &pos, limits);
             service::thought(&pos, lines)
         });
@@ -489,6 +498,55 @@ impl Position {
     fn __repr__(&self) -> String {
         let pos = self.lock();
         format!("Position({:?}, {:?})", pos.variant().name(), pos.fen())
+    }
+}
+
+/// A network for a game's evaluation (docs/engine.md, "The learned evaluation"), read
+/// once and given to searches (`Position.search(network=...)`); it evaluates in the game
+/// it was made for.
+#[pyclass(module = "fairyforge._native", frozen)]
+struct Network {
+    inner: Arc<fairyforge::nnue::Network>,
+}
+
+#[pymethods]
+impl Network {
+    /// A network file's bytes read for `variant`: raises `NetworkError` with core's
+    /// reason when they are not a network of this game.
+    #[staticmethod]
+    fn read(variant: &Variant, data: &[u8]) -> PyResult<Network> {
+        service::engine::network(data, &variant.inner)
+            .map(|inner| Network { inner })
+            .map_err(|e| NetworkError::new_err(e.error))
+    }
+
+    /// The network file at `path` read for `variant`: raises `NetworkError` naming the
+    /// file when it cannot be read or is not a network of this game.
+    #[staticmethod]
+    fn from_file(variant: &Variant, path: std::path::PathBuf) -> PyResult<Network> {
+        fairyforge::nnue::Network::load(&path, &variant.inner)
+            .map(|n| Network { inner: Arc::new(n) })
+            .map_err(|e| NetworkError::new_err(e.to_string()))
+    }
+
+    /// The name of the game it was made for.
+    #[getter]
+    fn game(&self) -> String {
+        self.inner.game().to_string()
+    }
+
+    /// Its hidden units.
+    #[getter]
+    fn hidden(&self) -> usize {
+        self.inner.hidden()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Network({:?}, hidden={})",
+            self.inner.game(),
+            self.inner.hidden()
+        )
     }
 }
 
@@ -580,6 +638,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PositionError", py.get_type::<PositionError>())?;
     m.add("MoveError", py.get_type::<MoveError>())?;
     m.add("LimitError", py.get_type::<LimitError>())?;
+    m.add("NetworkError", py.get_type::<NetworkError>())?;
+    m.add_class::<Network>()?;
     m.add_class::<Variant>()?;
     m.add_class::<Position>()?;
     m.add_class::<PyMove>()?;

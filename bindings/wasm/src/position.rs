@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use fairyforge::contract::{self, ApiError};
 use fairyforge::limits::MAX_SEARCH_DEPTH;
+use fairyforge::nnue::Network;
 use fairyforge::search::{Searcher, StopProbe};
 use fairyforge::service::{self, Game, ThinkLimits};
 use wasm_bindgen::prelude::*;
@@ -26,6 +27,8 @@ pub struct Position {
     game: Game,
     /// Made at the first search; keeps what it learnt for the searches that follow.
     searcher: Option<Searcher>,
+    /// The network the searches evaluate with (`setNetwork`).
+    network: Option<Arc<Network>>,
 }
 
 impl Position {
@@ -33,6 +36,7 @@ impl Position {
         Position {
             game,
             searcher: None,
+            network: None,
         }
     }
 
@@ -140,10 +144,35 @@ impl Position {
         to_js(&self.game.state())
     }
 
-    /// A copy (without the searcher's memory).
+    /// A copy (without the searcher's memory, with its network).
     #[wasm_bindgen(js_name = clone)]
     pub fn copy(&self) -> Position {
-        Position::new(self.game.clone())
+        let mut p = Position::new(self.game.clone());
+        p.network = self.network.clone();
+        p
+    }
+
+    /// Gives the searches a network to evaluate with: the bytes of a network file made
+    /// for this game (`fairyforge train GAME -o FILE`; docs/engine.md, "The learned
+    /// evaluation"); `null` takes it away (the hand-set evaluation). Throws `bad-network`
+    /// with the reason for bytes that are not a network of this game (another game's, a
+    /// file cut short, another version of the format...): the searches keep what they had.
+    #[wasm_bindgen(js_name = setNetwork)]
+    pub fn set_network(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | null")] bytes: Option<Vec<u8>>,
+    ) -> Result<(), JsValue> {
+        self.network = match bytes {
+            Some(b) => Some(thrown(service::engine::network(
+                &b,
+                self.game.pos.variant(),
+            ))?),
+            None => None,
+        };
+        if let Some(s) = &mut self.searcher {
+            s.set_network(self.network.clone());
+        }
+        Ok(())
     }
 
     /// The number of move paths of `depth` plies (perft; the game's end stops a path, the
@@ -180,7 +209,12 @@ impl Position {
     ) -> Result<JsValue, JsValue> {
         self.not_over()?;
         let (lim, stop) = read_limits(&limits)?;
-        let searcher = self.searcher.get_or_insert_with(|| Searcher::new(TT_MB));
+        let network = self.network.clone();
+        let searcher = self.searcher.get_or_insert_with(|| {
+            let mut s = Searcher::new(TT_MB);
+            s.set_network(network);
+            s
+        });
         searcher.set_stop_probe(stop);
         let lines = service::engine::think(searcher, &self.game.pos, lim);
         searcher.set_stop_probe(None);

@@ -12,6 +12,7 @@ use fairyforge::limits::MAX_SEARCH_DEPTH;
 use fairyforge::search::{Clock, Limits, Report, Score, Searcher, Settings};
 use fairyforge::{Color, Position, Variant};
 
+use super::net::{EvalFile, Note};
 use super::thinker::Thinker;
 
 const DEFAULT_HASH_MB: usize = 64;
@@ -26,6 +27,8 @@ struct Uci {
     told_to_stop: Arc<AtomicBool>,
     /// The running search (if any) is infinite.
     infinite: bool,
+    /// The network file (`--net`, `EvalFile`, `Use NNUE`).
+    eval: EvalFile,
 }
 
 fn say(line: &str) {
@@ -36,13 +39,26 @@ fn error(msg: &str) {
     say(&format!("info string error: {msg}"));
 }
 
+/// What a change of the network or of the game did, as an `info string`.
+fn tell(note: Note) {
+    match note {
+        Note::Using(s) => say(&format!("info string {s}")),
+        Note::Refused(s) => error(&s),
+    }
+}
+
 /// Runs the protocol on standard input and output until `quit` or the end of input.
-pub fn run() -> crate::error::Result {
+/// `net`: the network file `--net` names, the `EvalFile` option's first value.
+pub fn run(net: Option<&std::path::Path>) -> crate::error::Result {
     let variant = Variant::builtin("chess").ok_or("no built-in chess")?;
+    let eval = EvalFile::from_arg(net, &variant)?;
+    let mut searcher = Searcher::new(DEFAULT_HASH_MB);
+    searcher.set_network(eval.network());
     let mut uci = Uci {
+        eval,
         pos: Position::start(&variant),
         variant,
-        thinker: Thinker::new(Searcher::new(DEFAULT_HASH_MB)),
+        thinker: Thinker::new(searcher),
         hash_mb: DEFAULT_HASH_MB,
         settings: Settings::default(),
         told_to_stop: Arc::new(AtomicBool::new(false)),
@@ -144,6 +160,11 @@ impl Uci {
         say("option name VariantPath type string default <empty>");
         say("option name Engine type string default modern");
         say("option name Clear Hash type button");
+        say(&format!(
+            "option name EvalFile type string default {}",
+            self.eval.shown()
+        ));
+        say("option name Use NNUE type check default true");
         say("uciok");
     }
 
@@ -192,12 +213,26 @@ impl Uci {
                 Err(e) => error(&e.to_string()),
             },
             "clear hash" => self.thinker.searcher().clear(),
+            "evalfile" => {
+                let note = self.eval.set_path(value, &self.variant);
+                self.thinker.searcher().set_network(self.eval.network());
+                tell(note);
+            }
+            "use nnue" => match value.to_ascii_lowercase().as_str() {
+                v @ ("true" | "false") => {
+                    let note = self.eval.set_on(v == "true", &self.variant);
+                    self.thinker.searcher().set_network(self.eval.network());
+                    tell(note);
+                }
+                _ => error(&format!("Use NNUE: `{value}`: give true or false")),
+            },
             _ => error(&format!("no option `{name}`")),
         }
     }
 
     fn rebuild(&mut self) {
-        let s = Searcher::with_settings(self.settings.clone(), self.hash_mb);
+        let mut s = Searcher::with_settings(self.settings.clone(), self.hash_mb);
+        s.set_network(self.eval.network());
         if let Some(note) = crate::numbers::hash_note(self.hash_mb, s.hash_bytes()) {
             say(&format!("info string {note}"));
         }
@@ -209,6 +244,11 @@ impl Uci {
         self.pos = Position::start(&v);
         self.variant = v;
         say(&format!("info string variant {}", self.variant.name()));
+        // A network is read for its own game only: read the file again for this one.
+        if let Some(note) = self.eval.load(&self.variant) {
+            tell(note);
+        }
+        self.thinker.searcher().set_network(self.eval.network());
     }
 
     /// `position startpos|fen FEN [moves M...]`.

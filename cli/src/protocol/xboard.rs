@@ -15,6 +15,7 @@ use fairyforge::limits::MAX_SEARCH_DEPTH;
 use fairyforge::search::{Clock, Limits, Report, Score, Searcher, Settings};
 use fairyforge::{Color, Kind, Move, Position, Variant};
 
+use super::net::{EvalFile, Note};
 use super::setup::{Layout, from_xboard_fen, rows};
 use super::thinker::Thinker;
 
@@ -51,6 +52,8 @@ struct Xboard {
     discard: Arc<AtomicBool>,
     /// Where the game's pieces are among XBoard's, for a game it does not know.
     layout: Option<Layout>,
+    /// The network file (`--net`, the options `EvalFile` and `Use NNUE`).
+    eval: EvalFile,
 }
 
 fn say(line: &str) {
@@ -58,13 +61,17 @@ fn say(line: &str) {
 }
 
 /// Runs the protocol on standard input and output until `quit` or the end of input.
-pub fn run() -> crate::error::Result {
+/// `net`: the network file `--net` names, the `EvalFile` option's first value.
+pub fn run(net: Option<&std::path::Path>) -> crate::error::Result {
     let variant = Variant::builtin("chess").ok_or("no built-in chess")?;
+    let eval = EvalFile::from_arg(net, &variant)?;
+    let mut searcher = Searcher::new(DEFAULT_HASH_MB);
+    searcher.set_network(eval.network());
     let (made_tx, made) = channel();
     let mut x = Xboard {
         pos: Position::start(&variant),
         variant,
-        thinker: Thinker::new(Searcher::new(DEFAULT_HASH_MB)),
+        thinker: Thinker::new(searcher),
         settings: Settings::default(),
         hash_mb: DEFAULT_HASH_MB,
         force: false,
@@ -76,6 +83,7 @@ pub fn run() -> crate::error::Result {
         made_tx,
         discard: Arc::new(AtomicBool::new(false)),
         layout: None,
+        eval,
     };
     let stdin = std::io::stdin();
     for line in super::lines::lines(stdin.lock()) {
@@ -216,8 +224,7 @@ impl Xboard {
             "memory" => match crate::numbers::hash_mb(arg) {
                 Ok(mb) => {
                     self.hash_mb = mb;
-                    self.thinker
-                        .replace(Searcher::with_settings(self.settings.clone(), mb));
+                    self.rebuild();
                 }
                 Err(e) => say(&format!("Error (bad memory: {e}): {line}")),
             },
@@ -252,6 +259,11 @@ impl Xboard {
             names.join(",")
         ));
         say("feature option=\"Engine -string modern\"");
+        say(&format!(
+            "feature option=\"EvalFile -file {}\"",
+            self.eval.shown()
+        ));
+        say("feature option=\"Use NNUE -check 1\"");
         say("feature done=1");
     }
 
@@ -260,12 +272,22 @@ impl Xboard {
         match arg.split_once('=') {
             Some(("Engine", v)) => match Settings::parse(v) {
                 Ok(s) => {
-                    self.settings = s.clone();
-                    self.thinker
-                        .replace(Searcher::with_settings(s, self.hash_mb));
+                    self.settings = s;
+                    self.rebuild();
                 }
                 Err(e) => say(&format!("Error ({e}): option {arg}")),
             },
+            Some(("EvalFile", v)) => {
+                let note = self.eval.set_path(v, &self.variant);
+                self.thinker.searcher().set_network(self.eval.network());
+                self.tell(note, &format!("option {arg}"));
+            }
+            Some(("Use NNUE", v @ ("0" | "1"))) => {
+                let note = self.eval.set_on(v == "1", &self.variant);
+                self.thinker.searcher().set_network(self.eval.network());
+                self.tell(note, &format!("option {arg}"));
+            }
+            Some(("Use NNUE", _)) => say(&format!("Error (give 0 or 1): option {arg}")),
             _ => say(&format!("Error (unknown option): option {arg}")),
         }
     }
@@ -282,11 +304,32 @@ impl Xboard {
         self.variant = v;
         self.pos = Position::start(&self.variant);
         self.layout = None;
+        // A network is read for its own game only: read the file again for this one.
+        if let Some(note) = self.eval.load(&self.variant) {
+            self.tell(note, &format!("variant {name}"));
+        }
+        self.thinker.searcher().set_network(self.eval.network());
         if !XBOARD_NAMES.iter().any(|(x, _)| *x == name) {
             for line in super::setup::commands(&self.variant) {
                 say(&line);
             }
             self.layout = Layout::of(&self.variant);
+        }
+    }
+
+    /// A new searcher for new settings or a new hash size, with the network.
+    fn rebuild(&mut self) {
+        let mut s = Searcher::with_settings(self.settings.clone(), self.hash_mb);
+        s.set_network(self.eval.network());
+        self.thinker.replace(s);
+    }
+
+    /// What a change of the network or of the game did: a comment line for the network
+    /// in play, an error line naming the command for a file that cannot be used.
+    fn tell(&self, note: Note, command: &str) {
+        match note {
+            Note::Using(s) => say(&format!("# {s}")),
+            Note::Refused(s) => say(&format!("Error ({s}): {command}")),
         }
     }
 

@@ -69,6 +69,8 @@ pub struct AppState {
     pub served: super::guard::Served,
     /// The file of `fairyforge serve FILE`, the only one the studio reads and writes.
     pub file: Option<super::file::Served>,
+    /// The networks of `--net`, by game.
+    pub networks: super::nets::Networks,
 }
 
 impl AppState {
@@ -84,6 +86,7 @@ impl AppState {
             compiles: Semaphore::new(config.workers.max(1)),
             served: super::guard::Served::default(),
             file: None,
+            networks: super::nets::Networks::default(),
         }
     }
 
@@ -93,6 +96,11 @@ impl AppState {
             file: Some(file),
             ..self
         }
+    }
+
+    /// The same, evaluating with these networks in their games.
+    pub fn with_networks(self, networks: super::nets::Networks) -> AppState {
+        AppState { networks, ..self }
     }
 
     /// The same, answering only to these names and port.
@@ -221,9 +229,11 @@ async fn search(
     ready(st, &r.at.variant).await?;
     let (pos, lim) = st.studio.search_job(r)?;
     let p = pos.clone();
+    let net = st.networks.for_variant(pos.variant());
     let lines = st
         .pool
         .run(client.0, move |w, cancel| {
+            w.searcher.set_network(net);
             think_on(&mut w.searcher, &p, lim, cancel)
         })
         .await?;

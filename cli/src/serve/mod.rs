@@ -20,6 +20,7 @@ mod conn;
 mod error;
 mod file;
 mod guard;
+mod nets;
 mod pictures;
 mod pool;
 #[cfg(test)]
@@ -67,6 +68,10 @@ pub struct ServeArgs {
     /// measuring).
     #[arg(long, value_name = "N", default_value_t = limits::CACHED_GAMES, hide = true)]
     cached_games: usize,
+    /// A network file for the computer to evaluate with in the game it was made for
+    /// (docs/engine.md, "The learned evaluation"); give `--net` once per game.
+    #[arg(long = "net", value_name = "FILE")]
+    nets: Vec<std::path::PathBuf>,
 }
 
 /// The whole application: the page, its files and the API.
@@ -118,6 +123,7 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
         Some(p) => Some(file::Served::open(p)?),
         None => None,
     };
+    let (networks, said) = nets::Networks::open(&a.nets)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_name("serve")
@@ -139,6 +145,9 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
             ),
             None => println!("fairyforge studio: open {url} (Ctrl-C stops it)"),
         }
+        for line in &said {
+            println!("{line}");
+        }
         if a.open {
             open_browser(&url);
         }
@@ -147,7 +156,9 @@ pub fn run(a: ServeArgs) -> crate::error::Result {
             ..Config::with_workers(workers)
         };
         let served = guard::Served::new(&a.host, local.port());
-        let mut state = AppState::new(config).serving(served);
+        let mut state = AppState::new(config)
+            .serving(served)
+            .with_networks(networks);
         if let Some(f) = file {
             state = state.with_file(f);
         }

@@ -124,8 +124,7 @@ pub fn play_shard_on(variant: &Arc<Variant>, spec: &ShardSpec) -> Result<ShardRe
 
 /// Reads the network file at `path` for the game `v`.
 pub fn read_network(v: &Arc<Variant>, path: &str) -> Result<Network, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the network {path}: {e}"))?;
-    Network::read(&bytes, v).map_err(|e| format!("the network {path}: {e}"))
+    Network::load(std::path::Path::new(path), v).map_err(|e| e.to_string())
 }
 
 /// The match a spec describes, checked.

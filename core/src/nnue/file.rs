@@ -17,6 +17,7 @@
 //! A file for another game, or for another version of the same game (other squares,
 //! pieces or reserves), is refused with an error that says which game it is for.
 
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::variant::Variant;
@@ -76,7 +77,43 @@ pub enum NetworkError {
     Range(String),
 }
 
+/// A network file that cannot be used: which file, and why. Every front end (the
+/// command line, the protocols, the studio, the lab, the bindings) says this same text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetworkFileError {
+    /// The file cannot be read.
+    #[error("cannot read the network {path}: {why}")]
+    Unreadable {
+        /// The file, as it was named.
+        path: String,
+        /// The system's reason.
+        why: String,
+    },
+    /// The file was read but is not a network for the game.
+    #[error("the network {path}: {error}")]
+    Refused {
+        /// The file, as it was named.
+        path: String,
+        /// What is wrong with it.
+        error: NetworkError,
+    },
+}
+
 impl Network {
+    /// Reads the network file at `path` for the game `v` ([`Network::read`] on the
+    /// file's bytes): the one loader of a network file.
+    pub fn load(path: &Path, v: &Arc<Variant>) -> Result<Network, NetworkFileError> {
+        let name = || path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| NetworkFileError::Unreadable {
+            path: name(),
+            why: e.to_string(),
+        })?;
+        Network::read(&bytes, v).map_err(|error| NetworkFileError::Refused {
+            path: name(),
+            error,
+        })
+    }
+
     /// The network in its file format.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(64 + 2 * self.weights.len());
@@ -102,22 +139,7 @@ impl Network {
     /// this one).
     pub fn read(bytes: &[u8], v: &Arc<Variant>) -> Result<Network, NetworkError> {
         let mut r = Reader { b: bytes, at: 0 };
-        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(NetworkError::NotANetwork);
-        }
-        r.at = MAGIC.len();
-        let version = r.u32("version")?;
-        if version != VERSION {
-            return Err(NetworkError::Version(version));
-        }
-        let len = r.u32("game's name")? as usize;
-        if len > MAX_NAME {
-            return Err(NetworkError::Shape(format!(
-                "a game name of {len} bytes (at most {MAX_NAME})"
-            )));
-        }
-        let name = r.take(len, "game's name")?;
-        let name = String::from_utf8_lossy(name).into_owned();
+        let name = header(&mut r)?;
         if name != v.name() {
             return Err(NetworkError::OtherGame {
                 network: name,
@@ -158,6 +180,33 @@ impl Network {
             },
         )
     }
+}
+
+/// The name of the game a network file was made for, read from its header alone (the
+/// rest is read and checked by [`Network::read`], for that game): for a front end given
+/// files for several games, to find each file's game.
+pub fn game_of(bytes: &[u8]) -> Result<String, NetworkError> {
+    header(&mut Reader { b: bytes, at: 0 })
+}
+
+/// The file's header up to the game's name: checks the magic and the version.
+fn header(r: &mut Reader<'_>) -> Result<String, NetworkError> {
+    if r.b.len() < MAGIC.len() || &r.b[..MAGIC.len()] != MAGIC {
+        return Err(NetworkError::NotANetwork);
+    }
+    r.at = MAGIC.len();
+    let version = r.u32("version")?;
+    if version != VERSION {
+        return Err(NetworkError::Version(version));
+    }
+    let len = r.u32("game's name")? as usize;
+    if len > MAX_NAME {
+        return Err(NetworkError::Shape(format!(
+            "a game name of {len} bytes (at most {MAX_NAME})"
+        )));
+    }
+    let name = r.take(len, "game's name")?;
+    Ok(String::from_utf8_lossy(name).into_owned())
 }
 
 struct Reader<'a> {
@@ -258,6 +307,26 @@ mod tests {
                  reserves have changed since it was trained; train it again",
                 chess.name()
             )
+        );
+    }
+
+    #[test]
+    fn the_game_of_a_file_is_read_from_its_header() {
+        let capa = Variant::builtin("capablanca").unwrap();
+        let bytes = random(&capa, 4, 2).to_bytes();
+        assert_eq!(game_of(&bytes).unwrap(), "Capablanca Chess");
+        // The header alone is enough.
+        assert_eq!(game_of(&bytes[..32]).unwrap(), "Capablanca Chess");
+        assert_eq!(
+            game_of(b"PK\x03\x04").unwrap_err(),
+            NetworkError::NotANetwork
+        );
+        assert_eq!(
+            game_of(&bytes[..14]).unwrap_err(),
+            NetworkError::Truncated {
+                len: 14,
+                what: "game's name"
+            }
         );
     }
 

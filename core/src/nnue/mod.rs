@@ -25,7 +25,7 @@ mod network;
 
 pub use accumulator::{Accumulator, Touched};
 pub use data::{DataError, DataSet, Sample, Wdl};
-pub use file::NetworkError;
+pub use file::{NetworkError, NetworkFileError, game_of};
 pub use layout::Layout;
 pub use network::{Bounds, FloatParts, MAX_HIDDEN, Network, Parts, QA, QB};
 

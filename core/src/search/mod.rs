@@ -345,6 +345,34 @@ mod tests {
         }
     }
 
+    /// The same network given again keeps what the table learnt (the studio gives it
+    /// before every search); another network starts afresh.
+    #[test]
+    fn the_same_network_again_keeps_the_table() {
+        use crate::nnue::random;
+        let chess = Variant::builtin("chess").unwrap();
+        let net = Arc::new(random(&chess, 16, 11));
+        let nodes = |s: &mut Searcher| {
+            let mut p = Position::start(&chess);
+            s.search(&mut p, Limits::depth(5), |_| {}).unwrap().nodes
+        };
+        let mut fresh = Searcher::new(4);
+        fresh.set_network(Some(net.clone()));
+        let cold = nodes(&mut fresh);
+        let mut warm = Searcher::new(4);
+        warm.set_network(Some(net.clone()));
+        nodes(&mut warm);
+        warm.set_network(Some(net.clone()));
+        let again = nodes(&mut warm);
+        assert!(
+            again < cold,
+            "{again} nodes with the table kept, {cold} from scratch"
+        );
+        // The same weights in another network: the table starts afresh.
+        warm.set_network(Some(Arc::new(random(&chess, 16, 11))));
+        assert_eq!(nodes(&mut warm), cold);
+    }
+
     /// Searches with a network in every built-in game, from positions a few random
     /// moves in: each evaluation checks (in test builds) that the accumulator kept along
     /// the search path equals the one computed from scratch.

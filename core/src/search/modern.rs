@@ -151,6 +151,16 @@ impl Modern {
     /// The network to evaluate with, in the game it was made for (`None`: the hand-set
     /// evaluation everywhere).
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        let same = match (&self.network, &network) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            // The same network again (a server gives it before every search): what the
+            // table learnt stays.
+            return;
+        }
         self.network = network;
         // Evaluations stored in the table came from the other evaluation.
         self.variant = None;

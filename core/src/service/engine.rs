@@ -1,13 +1,15 @@
 //! Counting and thinking: perft with a time budget and a stop flag, searches as lines.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use web_time::Instant;
 
 use crate::contract::{self, ApiError, MoveInfo};
+use crate::nnue::Network;
 use crate::search::{Limits, Report, Searcher};
-use crate::{Move, Position};
+use crate::{Move, Position, Variant};
 
 use super::game::{move_infos, play};
 use super::limits;
@@ -234,4 +236,13 @@ pub fn best_move(pos: &Position, l: &contract::Line) -> Option<MoveInfo> {
         .into_iter()
         .find(|m| pos.move_text(m) == *text)?;
     Some(play(&mut pos.clone(), m))
+}
+
+/// A network file's bytes read for the game `v` (docs/engine.md, "The learned
+/// evaluation"), for a searcher to evaluate with: a file that is not a network for this
+/// game is a `bad-network` error with core's reason.
+pub fn network(bytes: &[u8], v: &Arc<Variant>) -> Result<Arc<Network>, ApiError> {
+    Network::read(bytes, v)
+        .map(Arc::new)
+        .map_err(|e| ApiError::invalid("bad-network", e.to_string()))
 }

@@ -24,6 +24,7 @@ from ._native import (
     LimitError,
     Move,
     MoveError,
+    NetworkError,
     PositionError,
     VariantError,
 )
@@ -36,6 +37,8 @@ __all__ = [
     "LimitError",
     "Move",
     "MoveError",
+    "Network",
+    "NetworkError",
     "Position",
     "PositionError",
     "Variant",
@@ -188,6 +191,42 @@ class Variant:
         return repr(self._v)
 
 
+class Network:
+    """A network for a game's evaluation (``fairyforge train GAME -o FILE``; docs/engine.md,
+    "The learned evaluation"), read once for its game and given to searches:
+    ``pos.search(depth=6, network=net)``. Immutable; share it freely."""
+
+    __slots__ = ("_n",)
+
+    def __init__(self, native: "_native.Network") -> None:
+        self._n = native
+
+    @staticmethod
+    def read(variant: Variant, data: bytes) -> "Network":
+        """A network file's bytes read for ``variant``. Raises NetworkError with the
+        reason when they are not a network of this game (another game's, cut short...)."""
+        return Network(_native.Network.read(variant._v, bytes(data)))
+
+    @staticmethod
+    def from_file(variant: Variant, path: Union[str, "os.PathLike[str]"]) -> "Network":
+        """The network file at ``path`` read for ``variant``. Raises NetworkError naming
+        the file when it cannot be read or is not a network of this game."""
+        return Network(_native.Network.from_file(variant._v, os.fspath(path)))
+
+    @property
+    def game(self) -> str:
+        """The name of the game it was made for."""
+        return self._n.game
+
+    @property
+    def hidden(self) -> int:
+        """Its hidden units."""
+        return self._n.hidden
+
+    def __repr__(self) -> str:
+        return repr(self._n)
+
+
 def _wrap_diagnostics(e: VariantError) -> None:
     raw = getattr(e, "diagnostics", None)
     if raw and isinstance(raw[0], dict):
@@ -280,13 +319,16 @@ class Position:
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         hash_mb: int = 16,
+        network: Optional[Network] = None,
     ) -> Dict[str, Any]:
         """Lets the computer think within ``time`` seconds (default 1 s when neither
-        ``depth`` nor ``nodes`` is given), to ``depth`` or for ``nodes``. Returns the
-        search report: ``move`` (the best move's dict), ``score`` (``cp`` or ``mate``,
-        and ``text``), ``pv`` and ``pv_san`` (the line), ``depth``, ``nodes``,
-        ``time_ms``. Raises LimitError for limits out of range or a finished game."""
-        return self._p.search(time, depth, nodes, hash_mb)
+        ``depth`` nor ``nodes`` is given), to ``depth`` or for ``nodes``, evaluating with
+        ``network`` when given (in the game it was made for; the hand-set evaluation
+        otherwise). Returns the search report: ``move`` (the best move's dict), ``score``
+        (``cp`` or ``mate``, and ``text``), ``pv`` and ``pv_san`` (the line), ``depth``,
+        ``nodes``, ``time_ms``. Raises LimitError for limits out of range or a finished
+        game."""
+        return self._p.search(time, depth, nodes, hash_mb, network._n if network else None)
 
     def copy(self) -> "Position":
         return Position._wrap(self._variant, self._p.copy_position())

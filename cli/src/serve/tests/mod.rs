@@ -18,6 +18,7 @@ mod file;
 mod games;
 mod hostile;
 mod limits;
+mod network;
 mod page_engine;
 mod pictures;
 mod piece;

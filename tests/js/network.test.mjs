@@ -1,0 +1,84 @@
+// A network from bytes: `Position.setNetwork` gives the search the network a file holds,
+// and the search then scores and plays exactly as the native command line does with
+// `analyse --net`; bytes that are not a network of the game throw `bad-network` with
+// core's reason. The files are written by the Rust harness (tests/js/main.rs) with core's
+// `Network`.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { Variant } from "fairyforge";
+
+const cli = process.env.FAIRYFORGE;
+const chessNet = process.env.FAIRYFORGE_NET_CHESS;
+const capaNet = process.env.FAIRYFORGE_NET_CAPABLANCA;
+const FEN = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+const DEPTH = 5;
+
+// `analyse` to DEPTH with the package's table size (16 MB): the score and line of the
+// last iteration, and the best move.
+const native = (...extra) => {
+  const out = execFileSync(
+    cli,
+    ["analyse", "chess", "--fen", FEN, "--depth", String(DEPTH), "--hash", "16", ...extra],
+    { encoding: "utf8" },
+  );
+  const last = out.split("\n").filter((l) => l.startsWith(`depth ${DEPTH} `)).pop();
+  return {
+    cp: Number(last.match(/ score cp (-?\d+) /)[1]),
+    pv: last.split(" pv ")[1].split(" "),
+    move: out.match(/^bestmove (\S+)$/m)[1],
+  };
+};
+
+const searched = (pos) => {
+  const r = pos.search({ depth: DEPTH });
+  return { cp: r.score.cp, pv: r.pv, move: r.move.move };
+};
+
+test("a network from bytes scores and plays as analyse --net does", () => {
+  assert.ok(cli && chessNet && capaNet, "the harness names the binary and the networks");
+  const withNet = native("--net", chessNet);
+  const without = native();
+  assert.notDeepEqual(withNet, without, "the network changes the search");
+
+  const chess = Variant.builtin("chess");
+  const pos = chess.fromFen(FEN);
+  pos.setNetwork(new Uint8Array(readFileSync(chessNet)));
+  assert.deepEqual(searched(pos), withNet);
+  // A copy keeps the network; null takes it away.
+  assert.deepEqual(searched(pos.clone()), withNet);
+  const fresh = chess.fromFen(FEN);
+  assert.deepEqual(searched(fresh), without);
+  fresh.setNetwork(new Uint8Array(readFileSync(chessNet)));
+  fresh.setNetwork(null);
+  assert.deepEqual(searched(fresh), without);
+});
+
+test("bytes that are not a network of the game throw bad-network with the reason", () => {
+  const pos = Variant.builtin("chess").fromFen(FEN);
+  const refused = (bytes, message) =>
+    assert.throws(
+      () => pos.setNetwork(bytes),
+      (e) => {
+        assert.equal(e.name, "FairyforgeError");
+        assert.equal(e.kind, "bad-network");
+        assert.equal(e.message, message);
+        assert.equal(e.error, message);
+        return true;
+      },
+    );
+  refused(
+    new Uint8Array(readFileSync(capaNet)),
+    "this network is for `Capablanca Chess`, not for `Chess`: a network is read only by the game it was trained for",
+  );
+  refused(new TextEncoder().encode("PK zip"), "not a fairyforge network file: it does not begin with `FFNNUE`");
+  const cut = new Uint8Array(readFileSync(chessNet)).slice(0, 100);
+  refused(cut, "the network file ends at byte 100, in its input weights: it is cut short");
+  // The search plays on with the hand-set evaluation.
+  assert.deepEqual(searched(pos), native());
+  // The Capablanca network in its own game.
+  const capa = Variant.builtin("capablanca").start();
+  capa.setNetwork(new Uint8Array(readFileSync(capaNet)));
+  assert.ok(capa.search({ depth: 2 }).move.move);
+});
