@@ -274,9 +274,80 @@ pub(crate) fn of_move_fsf(m: &MoveDef) -> Result<String, String> {
         }
         _ => {}
     }
-    of_move(m).ok_or_else(|| {
+    of_move(m).or_else(|| leap_fsf(m)).ok_or_else(|| {
         "the move has no Betza (an offset or a set of directions Betza cannot name)".to_string()
     })
+}
+
+/// A leap whose directions XBetza cannot group (the shogi knight's two forward knight
+/// leaps) in the direction pairs Fairy-Stockfish reads (`ffN`): each atom's offsets
+/// covered by pairs that name none but them, the whole checked by reading it back.
+fn leap_fsf(m: &MoveDef) -> Option<String> {
+    const PAIRS: [&str; 24] = [
+        "vv", "ss", "ff", "bb", "rr", "ll", "fh", "bh", "lh", "rh", "hr", "hl", "fs", "bs", "lv",
+        "rv", "fr", "fl", "br", "bl", "rf", "lf", "rb", "lb",
+    ];
+    let Primitive::Leap {
+        mode,
+        en_passant: false,
+    } = m.prim
+    else {
+        return None;
+    };
+    let mode = match mode {
+        Mode::Move => "m",
+        Mode::Capture => "c",
+        Mode::Both => "",
+    };
+    let initial = if m.from.is_some() { "i" } else { "" };
+    let mut by_atom: std::collections::BTreeMap<char, BTreeSet<(i8, i8)>> = Default::default();
+    for &(x, y) in &m.dirs {
+        let letter = match atom(x, y)? {
+            'C' => 'L',
+            'Z' => 'J',
+            c => c,
+        };
+        by_atom.entry(letter).or_default().insert((x, y));
+    }
+    let images = |text: &str| -> BTreeSet<(i8, i8)> {
+        read_fsf(text)
+            .moves
+            .iter()
+            .flat_map(|b| b.offsets.iter().copied())
+            .collect()
+    };
+    let mut out = String::new();
+    for (letter, wanted) in by_atom {
+        let mut fits: Vec<(&str, BTreeSet<(i8, i8)>)> = PAIRS
+            .iter()
+            .map(|p| (*p, images(&format!("{p}{letter}"))))
+            .filter(|(_, s)| !s.is_empty() && s.is_subset(&wanted))
+            .collect();
+        fits.sort_by_key(|(_, s)| std::cmp::Reverse(s.len()));
+        let mut got = BTreeSet::new();
+        for (pair, s) in fits {
+            if !s.is_subset(&got) {
+                got.extend(s);
+                out.push_str(&format!("{initial}{pair}{mode}{letter}"));
+            }
+        }
+        if got != wanted {
+            return None;
+        }
+    }
+    let back = read_fsf(&out);
+    let all: BTreeSet<(i8, i8)> = m.dirs.iter().copied().collect();
+    let alike = back.moves.iter().all(|b| {
+        b.shape == Shape::Leap
+            && b.initial == m.from.is_some()
+            && (b.quiet, b.capture)
+                == match mode {
+                    "m" => (true, false),
+                    "c" => (false, true),
+                    _ => (true, true),
+                }
+    });
+    (alike && back.skipped.is_empty() && images(&out) == all).then_some(out)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -507,6 +578,29 @@ mod tests {
             Some("fmWifmnDfceF")
         );
         assert_eq!(betza("capablanca", "chancellor").as_deref(), Some("RN"));
+    }
+
+    /// A leap whose directions XBetza cannot group is written in Fairy-Stockfish's
+    /// direction pairs: the shogi knight's two narrow forward leaps are `ffN` (the
+    /// reading Fairy-Stockfish gives its own `fN`), the two wide ones `fsN`.
+    #[test]
+    fn leaps_in_fairy_stockfish_direction_pairs() {
+        let v = Variant::builtin("shogi").unwrap();
+        let knight = &v.def.pieces[v.kind_by_id("shogi-knight").unwrap().index()];
+        assert_eq!(betza("shogi", "shogi-knight"), None);
+        assert_eq!(of_move_fsf(&knight.moves[0]).as_deref(), Ok("ffN"));
+        let mut m = knight.moves[0].clone();
+        m.dirs = vec![(2, 1), (-2, 1)];
+        assert_eq!(of_move_fsf(&m).as_deref(), Ok("fsN"));
+        assert_eq!(offsets("fsN"), [vec![(-2, 1), (2, 1)]]);
+        m.dirs = vec![(2, 1), (-1, 2)];
+        assert_eq!(of_move_fsf(&m).as_deref(), Ok("frNlfN"));
+        m.prim = Primitive::Leap {
+            mode: Mode::Capture,
+            en_passant: false,
+        };
+        m.dirs = vec![(1, 2), (-1, 2), (2, 1)];
+        assert_eq!(of_move_fsf(&m).as_deref(), Ok("ffcNfrcN"));
     }
 
     #[test]

@@ -53,6 +53,11 @@ pub const WHOLE: &[&str] = &[
     "troitzky",
     "loop",
     "chessgi",
+    "minishogi",
+    "shogi",
+    "xiangqi",
+    "minixiangqi",
+    "manchu",
 ];
 
 #[test]
@@ -83,8 +88,8 @@ const SEED: &[&str] = &[
 ];
 
 /// Games of Fairy-Stockfish's catalogue whose file states a rule in a way a section
-/// cannot (Fairy-Stockfish plays the game by keys the export does not write, or by pieces
-/// it has built in, as xiangqi's), each with the things listed, at their places.
+/// cannot (Fairy-Stockfish plays the game by keys the export does not write), each with
+/// the things listed, at their places.
 const PARTIAL: &[(&str, &[&str])] = &[
     (
         "torpedo",
@@ -96,83 +101,6 @@ const PARTIAL: &[(&str, &[&str])] = &[
         "pawnback",
         &[
             "<built-in pawnback.toml>:18:3: piece `back-pawn`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
-        ],
-    ),
-    (
-        "xiangqi",
-        &[
-            "<built-in xiangqi.toml>:8:16: `royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`)",
-            "<built-in xiangqi.toml>:19:10: piece `general`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
-            "<built-in xiangqi.toml>:22:8: piece `advisor` has no move that Fairy-Stockfish can read",
-            "<built-in xiangqi.toml>:26:10: piece `advisor`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
-            "<built-in xiangqi.toml>:29:8: piece `elephant` has no move that Fairy-Stockfish can read",
-            "<built-in xiangqi.toml>:33:10: piece `elephant`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
-            "<built-in xiangqi.toml>:61:32: piece `soldier`: a capture limited to a zone (`from`): Fairy-Stockfish's initial moves never capture",
-        ],
-    ),
-    (
-        "minixiangqi",
-        &[
-            "<built-in minixiangqi.toml>:7:16: `royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`)",
-            "<built-in minixiangqi.toml>:18:10: piece `general`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
-        ],
-    ),
-    // Manchu's pieces but the banner are xiangqi's, at their places in xiangqi's file.
-    (
-        "manchu",
-        &[
-            "<built-in xiangqi.toml>:8:16: `royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`)",
-            "<built-in xiangqi.toml>:19:10: piece `general`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
-            "<built-in xiangqi.toml>:22:8: piece `advisor` has no move that Fairy-Stockfish can read",
-            "<built-in xiangqi.toml>:26:10: piece `advisor`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
-            "<built-in xiangqi.toml>:29:8: piece `elephant` has no move that Fairy-Stockfish can read",
-            "<built-in xiangqi.toml>:33:10: piece `elephant`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
-            "<built-in xiangqi.toml>:61:32: piece `soldier`: a capture limited to a zone (`from`): Fairy-Stockfish's initial moves never capture",
-        ],
-    ),
-    // The shogi games: the shogi-style promotion and drop rules are not written yet.
-    (
-        "minishogi",
-        &[
-            "<built-in minishogi.toml>:69:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in minishogi.toml>:69:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in minishogi.toml>:76:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in minishogi.toml>:76:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in minishogi.toml>:76:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
-            "<built-in minishogi.toml>:83:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in minishogi.toml>:83:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in minishogi.toml>:83:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
-            "<built-in minishogi.toml>:90:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in minishogi.toml>:90:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in minishogi.toml>:90:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
-            "<built-in minishogi.toml>:102:8: the drop rule `one-per-file` is not written yet (Fairy-Stockfish's `dropNoDoubled`, `shogiPawnDropMateIllegal`)",
-            "<built-in minishogi.toml>:102:8: the drop rule `no-mate` is not written yet (Fairy-Stockfish's `dropNoDoubled`, `shogiPawnDropMateIllegal`)",
-        ],
-    ),
-    (
-        "shogi",
-        &[
-            "<built-in shogi.toml>:38:8: piece `shogi-knight` has no move that Fairy-Stockfish can read",
-            "<built-in shogi.toml>:42:10: piece `shogi-knight`: the move has no Betza (an offset or a set of directions Betza cannot name)",
-            "<built-in shogi.toml>:92:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:92:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:100:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:100:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:100:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
-            "<built-in shogi.toml>:108:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:108:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:108:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
-            "<built-in shogi.toml>:116:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:116:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:116:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
-            "<built-in shogi.toml>:124:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:124:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:124:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
-            "<built-in shogi.toml>:132:1: the promotion key `from-zone` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:132:1: the promotion key `plus` is not written yet (Fairy-Stockfish's shogi-style promotions)",
-            "<built-in shogi.toml>:132:1: a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices",
-            "<built-in shogi.toml>:152:8: the drop rule `one-per-file` is not written yet (Fairy-Stockfish's `dropNoDoubled`, `shogiPawnDropMateIllegal`)",
-            "<built-in shogi.toml>:152:8: the drop rule `no-mate` is not written yet (Fairy-Stockfish's `dropNoDoubled`, `shogiPawnDropMateIllegal`)",
         ],
     ),
 ];
@@ -306,4 +234,137 @@ fn what_the_seed_games_cannot_export_is_listed_at_its_place() {
     let (code, _, err) = FAIRYFORGE.run(&["export", "birds-and-ninjas", "--to", "fsf"]);
     assert_eq!(code, 0);
     insta::assert_snapshot!("export_birds_and_ninjas_report", err);
+}
+
+/// Shogi's rules in Fairy-Stockfish's keys: each piece's promoted form
+/// (`promotedPieceType`), forced where the piece could never move again
+/// (`immobilityIllegal`), no second pawn on a file (`dropNoDoubled`) and no mate by a
+/// dropped pawn (`shogiPawnDropMateIllegal`); the shogi knight in Fairy-Stockfish's Betza.
+#[test]
+fn shogi_games_are_written_in_fairy_stockfish_keys() {
+    for game in ["minishogi", "shogi"] {
+        let e = ini::export(&Variant::builtin(game).unwrap(), game);
+        assert!(e.is_complete(), "{game}: {:?}", e.diagnostics());
+        insta::assert_snapshot!(format!("export_{game}"), e.section());
+    }
+}
+
+/// Shogi-style promotions and drop rules that those keys cannot say are listed at their
+/// place: a `plus` promotion without `from-zone`, promotions some forced and some
+/// not, `one-per-file` for a second piece, `no-mate` for a piece that is not the shogi
+/// pawn; the rest is still written.
+#[test]
+fn shogi_rules_without_a_key_are_listed_at_their_place() {
+    let text =
+        std::fs::read_to_string(fairyforge_tests::root().join("variants/minishogi.toml")).unwrap();
+    let edits = [
+        (
+            "choices = [\"promoted-silver\"]\nmandatory = false\nfrom-zone = true\nplus = true\n",
+            "choices = [\"promoted-silver\"]\nmandatory = false\nplus = true\n",
+        ),
+        (
+            "choices = [\"dragon\"]\nmandatory = false\n",
+            "choices = [\"dragon\"]\n",
+        ),
+        (
+            "[drops.silver]\nzone = \"all\"\n",
+            "[drops.silver]\nzone = \"all\"\none-per-file = true\n",
+        ),
+        (
+            "[drops.gold]\nzone = \"all\"\n",
+            "[drops.gold]\nzone = \"all\"\nno-mate = true\n",
+        ),
+    ];
+    let mut edited = text.clone();
+    for (from, to) in edits {
+        assert!(edited.contains(from), "{from}");
+        edited = edited.replacen(from, to, 1);
+    }
+    let v = Variant::parse("mini.toml", &edited).unwrap();
+    let e = ini::export(&v, "mini");
+    assert_eq!(
+        placed(&e),
+        [
+            "mini.toml:76:1: a promotion written `plus` that a move out of the zone may not make (no `from-zone`): Fairy-Stockfish's promoted pieces (`promotedPieceType`) promote on any move from or into the region",
+            "mini.toml:89:1: shogi-style promotions, some forced and some not: Fairy-Stockfish's `mandatoryPiecePromotion` is one for all",
+            "mini.toml:96:8: `no-mate` for `gold`, which is not written as Fairy-Stockfish's shogi pawn (`shogiPawn`, moving `fW`): `shogiPawnDropMateIllegal` is for that piece alone",
+            "mini.toml:106:8: `one-per-file` for a second piece: Fairy-Stockfish's `dropNoDoubled` is for one piece",
+        ]
+    );
+    for line in [
+        "promotedPieceType = p:t b:h",
+        "dropNoDoubled = p",
+        "shogiPawnDropMateIllegal = true",
+        "immobilityIllegal = true",
+    ] {
+        assert!(
+            e.section().lines().any(|l| l == line),
+            "{line} in {}",
+            e.section()
+        );
+    }
+}
+
+/// Xiangqi's rules in Fairy-Stockfish's keys: a piece all of whose moves land in one zone
+/// has it as its mobility region (the general and advisor in the palace, the elephant on
+/// its own half), the soldier that steps sideways from the sixth rank on is its `soldier`
+/// with `soldierPromotionRank = 6`, and facing on a file is `flyingGeneral` because the
+/// generals, each kept to its palace, can never share a rank.
+#[test]
+fn xiangqi_games_are_written_in_fairy_stockfish_keys() {
+    for game in ["xiangqi", "minixiangqi"] {
+        let e = ini::export(&Variant::builtin(game).unwrap(), game);
+        assert!(e.is_complete(), "{game}: {:?}", e.diagnostics());
+        insta::assert_snapshot!(format!("export_{game}"), e.section());
+    }
+}
+
+/// `royal-facing = "file"` is written as `flyingGeneral` only when proven from the game's
+/// data: generals whose palaces share a rank, or a general not kept to a zone, could face
+/// each other on a rank, which Fairy-Stockfish's rule forbids and the game's does not.
+/// Moves of one piece limited to two different zones are no mobility region.
+#[test]
+fn facing_on_a_file_is_a_flying_general_only_where_ranks_never_meet() {
+    let text = std::fs::read_to_string(fairyforge_tests::root().join("variants/minixiangqi.toml"))
+        .unwrap();
+    // Palaces of four ranks each on seven: White's c1-e4 and Black's c4-e7 share rank 4.
+    let tall = text.replace(
+        "to = [\"c1\", \"d1\", \"e1\", \"c2\", \"d2\", \"e2\", \"c3\", \"d3\", \"e3\"]",
+        "to = \"ranks 1..4\"",
+    );
+    assert_ne!(tall, text);
+    let e = ini::export(&Variant::parse("tall.toml", &tall).unwrap(), "tall");
+    assert_eq!(
+        placed(&e),
+        [
+            "tall.toml:7:16: `royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`), and these may share a rank"
+        ]
+    );
+    assert!(
+        e.section()
+            .contains("mobilityRegionWhiteKing = *1 *2 *3 *4\n")
+    );
+    assert!(!e.section().contains("flyingGeneral"));
+    // A general free to go anywhere.
+    let free = text.replace(
+        ", to = [\"c1\", \"d1\", \"e1\", \"c2\", \"d2\", \"e2\", \"c3\", \"d3\", \"e3\"]",
+        "",
+    );
+    let e = ini::export(&Variant::parse("free.toml", &free).unwrap(), "free");
+    assert_eq!(placed(&e).len(), 1, "{:?}", placed(&e));
+    assert!(!e.section().contains("mobilityRegion"));
+    // Two moves of the general with different zones.
+    let split = text.replace(
+        "moves = [{ leap = \"orthogonal\", to = [\"c1\", \"d1\", \"e1\", \"c2\", \"d2\", \"e2\", \"c3\", \"d3\", \"e3\"] }]",
+        "moves = [{ leap = \"forward\", to = \"ranks 1..3\" }, { leap = [\"backward\", \"sideways\"], to = \"ranks 1..2\" }]",
+    );
+    assert_ne!(split, text);
+    let e = ini::export(&Variant::parse("split.toml", &split).unwrap(), "split");
+    let found = placed(&e);
+    assert!(
+        found.iter().any(|f| f.contains(
+            "piece `general`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish"
+        )) && found.iter().any(|f| f.contains("royal-facing")),
+        "{found:?}"
+    );
 }

@@ -58,7 +58,7 @@ fn what_cannot_be_translated_is_reported_at_its_line_and_column() {
             (Code::Untranslatable, 80, 20),
             (Code::Untranslatable, 81, 1),
             // Line 83, `capturesToHand = true`, is translated (`captures-to-hand`).
-            (Code::Untranslatable, 85, 1),
+            (Code::Untranslatable, 85, 27),
             (Code::Untranslatable, 86, 18),
             (Code::Untranslatable, 87, 12),
             (Code::UnknownKey, 88, 1),
@@ -203,5 +203,58 @@ fn drop_loop_returns_promoted_pieces_as_they_stand() {
         back.toml().contains("captures-to-hand = \"as-is\"\n"),
         "{}",
         back.toml()
+    );
+}
+
+/// Shogi's keys: `promotedPieceType` makes one `from-zone`, `plus` promotion rule per
+/// piece, optional (with `immobilityIllegal`) unless `mandatoryPiecePromotion`;
+/// `dropNoDoubled` and `shogiPawnDropMateIllegal` are the shogi pawn's drop rules. A
+/// promoted form that two pieces share (Fairy-Stockfish's own `p:g s:g`) is reported: with
+/// captured pieces going to the hand, the format returns a promoted piece as the one
+/// piece it is made from.
+#[test]
+fn shogi_keys_are_read_as_promotion_and_drop_rules() {
+    let section = "[mini:chess]\nmaxFile = 5\nmaxRank = 5\npawn = -\nknight = -\nqueen = -\n\
+        shogiPawn = p\nsilver = s\ngold = g\ncustomPiece1 = t:WfF\ncustomPiece2 = v:WfF\n\
+        startFen = rbsgk/4p/5/P4/KGSBR[] w - - 0 1\npieceDrops = true\ncapturesToHand = true\n\
+        castling = false\ndoubleStep = false\npromotionRegionWhite = *5\npromotionRegionBlack = *1\n\
+        promotedPieceType = p:t s:v\nimmobilityIllegal = true\ndropNoDoubled = p\n\
+        shogiPawnDropMateIllegal = true\nstalemateValue = loss\n";
+    let t = ini::import("mini.ini", section, None).unwrap();
+    assert!(t.is_complete(), "{:?}", t.diagnostics());
+    let toml = t.toml();
+    for part in [
+        "[[promotion]]\npieces = [\"shogi-pawn\"]\nzone = \"rank 5\"\nchoices = [\"custom-piece-1\"]\nmandatory = false\nfrom-zone = true\nplus = true\n",
+        "[[promotion]]\npieces = [\"silver\"]\nzone = \"rank 5\"\nchoices = [\"custom-piece-2\"]\nmandatory = false\nfrom-zone = true\nplus = true\n",
+        "[drops.shogi-pawn]\nzone = \"all\"\none-per-file = true\nno-mate = true\n",
+    ] {
+        assert!(toml.contains(part), "{part} in {toml}");
+    }
+    let v = Variant::parse("mini.toml", toml).unwrap();
+    // A pawn's move into the last rank must promote (it could never move again): the
+    // white pawn on a4 of this position has one move, `a4a5+`.
+    let pos = fairyforge::Position::from_fen(&v, "r3k/P4/5/5/4K[] w - - 0 1").unwrap();
+    let pawn: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| pos.move_text(m))
+        .filter(|m| m.starts_with("a4"))
+        .collect();
+    assert_eq!(pawn, ["a4a5+"]);
+
+    let shared = section.replace("p:t s:v", "p:g s:g");
+    let t = ini::import("mini.ini", &shared, None).unwrap();
+    let found: Vec<(usize, usize, &str)> = t
+        .diagnostics()
+        .iter()
+        .map(|d| (d.line().unwrap(), d.column().unwrap(), d.message()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![(
+            19,
+            21,
+            "`promotedPieceType`: two pieces promote to `gold`, and with `capturesToHand` the format returns a promoted piece to the hand as the one piece it is made from"
+        )]
     );
 }

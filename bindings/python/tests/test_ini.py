@@ -50,15 +50,16 @@ def ff_perft(game, depth, moves=()):
     return int(cli(*args).stdout.split()[-1])
 
 
-def games(variant, plies=(10, 20)):
-    """The start and the moves of a game chosen by a fixed rule, cut at each of `plies`."""
+def games(variant, plies=(10, 20), step=3):
+    """The start and the moves of a game chosen by a fixed rule, cut at each of `plies`:
+    at ply `n`, the move `(n * 7 + step) % count` of the sorted legal moves."""
     start = pyffish.start_fen(variant)
     out, moves = [[]], []
     for ply in range(max(plies)):
         legal = sorted(pyffish.legal_moves(variant, start, moves))
         if not legal or pyffish.is_immediate_game_end(variant, start, moves)[0]:
             break
-        moves.append(legal[(ply * 7 + 3) % len(legal)])
+        moves.append(legal[(ply * 7 + step) % len(legal)])
         if ply + 1 in plies:
             out.append(list(moves))
     return start, out

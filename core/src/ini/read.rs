@@ -1,6 +1,8 @@
 //! Reading a variants.ini section into a fairyforge game file (docs/interop.md): the
-//! section's keys (its parents' first), the pieces with their Betza, the board, the start
-//! position, promotion, double steps, en passant, castling, drops and the ways to win.
+//! section's keys (its parents' first), the pieces with their Betza and mobility regions,
+//! the board, the start position, promotion (shogi's promoted piece types too), double
+//! steps, en passant, castling, drops (shogi's drop rules too), the flying general and the
+//! ways to win.
 //! Whatever the format cannot say is reported where it is written.
 
 use std::collections::{BTreeSet, HashMap};
@@ -469,6 +471,155 @@ impl Translator<'_> {
         }
     }
 
+    /// The keys of a piece's mobility region: `mobilityRegionWhiteKing`, ...
+    fn mobility_keys(key: &str) -> [String; 2] {
+        let mut name = key.to_string();
+        name[..1].make_ascii_uppercase();
+        [
+            format!("mobilityRegionWhite{name}"),
+            format!("mobilityRegionBlack{name}"),
+        ]
+    }
+
+    /// Where pieces may go: a mobility region (`mobilityRegionWhiteKing = d1 e1 f1 ...`,
+    /// Black's the mirror image) is a `to` zone on every move of the piece; xiangqi's
+    /// soldier with `soldierPromotionRank = N` steps sideways from the rank `N` on.
+    fn confine(&mut self, outs: &mut [Out], files: u8, ranks: u8) {
+        let all: Squares = (0..files)
+            .flat_map(|f| (0..ranks).map(move |r| (f, r)))
+            .collect();
+        let drops = self.bool("pieceDrops", false);
+        for o in outs.iter_mut() {
+            if o.slot.key == "soldier"
+                && let Some(v) = self.get("soldierPromotionRank")
+            {
+                match v.value.parse::<u8>() {
+                    Ok(1) => {}
+                    Ok(n) if n >= 2 && n <= ranks => {
+                        let zone: Squares =
+                            all.iter().copied().filter(|&(_, r)| r >= n - 1).collect();
+                        o.moves = vec![
+                            "{ leap = \"forward\" }".to_string(),
+                            format!(
+                                "{{ leap = \"sideways\", from = {} }}",
+                                zone_text(&zone, files, ranks)
+                            ),
+                        ];
+                    }
+                    _ => {
+                        let at = self.at(&v);
+                        self.bad(
+                            at,
+                            format!(
+                                "`soldierPromotionRank = {}` is not a rank of the board",
+                                v.value
+                            ),
+                            "expected a number from 1 to the number of ranks",
+                        );
+                    }
+                }
+            }
+            let [white, black] = Self::mobility_keys(&o.slot.key);
+            match (self.get(&white), self.get(&black)) {
+                (None, None) => continue,
+                (Some(v), None) | (None, Some(v)) => {
+                    let at = self.at(&v);
+                    let (given, missing) = if self.get(&white).is_some() {
+                        (&white, &black)
+                    } else {
+                        (&black, &white)
+                    };
+                    self.untranslatable(at, format!("`{given}` without `{missing}`: the format's `to` zones are written from White's side and mirrored for Black"), "give the other side's region too, the mirror image of this one");
+                    continue;
+                }
+                _ => {}
+            }
+            let what = format!("the mobility region of `{}`", o.slot.key);
+            let Some((zone, v)) = self.region(
+                ("", white.as_str(), black.as_str()),
+                (all.clone(), all.clone()),
+                files,
+                ranks,
+                &what,
+            ) else {
+                continue;
+            };
+            if zone == all {
+                continue;
+            }
+            if drops {
+                let at = v.map_or(self.header.clone(), |v| self.at(&v));
+                self.untranslatable(at, format!("{what} with drops: Fairy-Stockfish's region limits where the piece is dropped too, the format's `to` only its moves"), "");
+                continue;
+            }
+            let to = zone_text(&zone, files, ranks);
+            for m in &mut o.moves {
+                if let Some(body) = m.strip_suffix(" }") {
+                    *m = format!("{body}, to = {to} }}");
+                }
+            }
+        }
+    }
+
+    /// `promotedPieceType = p:g s:g`: each promoting piece's id with the id of its promoted
+    /// form (`-` for none), in the order written.
+    fn promoted_types(
+        &mut self,
+        v: &Val,
+        outs: &[Out],
+        royal: Option<&str>,
+        pawns: &[String],
+    ) -> Vec<(String, String)> {
+        let at = self.at(v);
+        let to_hand = self.bool("capturesToHand", false);
+        let id = |letter: char| {
+            outs.iter()
+                .find(|o| o.slot.letter == letter.to_ascii_lowercase())
+                .map(|o| (o.id.clone(), o.slot.key.clone()))
+        };
+        let mut out: Vec<(String, String)> = Vec::new();
+        for item in v.value.split_whitespace() {
+            let read = item.split_once(':').and_then(|(a, b)| {
+                let (mut a, mut b) = (a.chars(), b.chars());
+                let pair = (a.next()?, b.next()?);
+                (a.next().is_none() && b.next().is_none()).then_some(pair)
+            });
+            let Some((from, to)) = read else {
+                self.bad(
+                    at.clone(),
+                    format!("`promotedPieceType`: `{item}` is not two letters (`p:g`)"),
+                    "expected items like `p:g s:g`",
+                );
+                continue;
+            };
+            if to == '-' {
+                continue;
+            }
+            let (Some((from_id, _)), Some((to_id, to_key))) = (id(from), id(to)) else {
+                self.bad(
+                    at.clone(),
+                    format!("`promotedPieceType`: `{item}` names a letter no piece has"),
+                    "expected letters of the section's pieces",
+                );
+                continue;
+            };
+            if Some(to_key.as_str()) == royal {
+                self.untranslatable(
+                    at.clone(),
+                    "promotion to the royal piece has no counterpart in the format".into(),
+                    "",
+                );
+            } else if to_hand && out.iter().any(|(_, t)| *t == to_id) {
+                self.untranslatable(at.clone(), format!("`promotedPieceType`: two pieces promote to `{to_id}`, and with `capturesToHand` the format returns a promoted piece to the hand as the one piece it is made from"), "give each piece a promoted form of its own (a custom piece that moves alike)");
+            } else if pawns.contains(&from_id) || out.iter().any(|(f, _)| *f == from_id) {
+                self.untranslatable(at.clone(), format!("`promotedPieceType`: `{from_id}` promotes as a pawn too, or twice: the format gives a piece one promotion rule"), "");
+            } else {
+                out.push((from_id, to_id));
+            }
+        }
+        out
+    }
+
     /// `promotionLimit = a:1 c:1 q:1 r:2`: each piece's id with its limit (a pawn promotes
     /// to it only while the side has fewer on the board), 0 (no limit) left out.
     fn promotion_limits(&mut self, outs: &[Out]) -> Vec<(String, u8)> {
@@ -522,6 +673,14 @@ impl Translator<'_> {
                 continue;
             }
             let at = v.key_at.clone().unwrap_or(self.header.clone());
+            if k.starts_with("mobilityRegion")
+                && self
+                    .slots
+                    .iter()
+                    .any(|s| Self::mobility_keys(&s.key).contains(&k))
+            {
+                continue;
+            }
             if k.starts_with("mobilityRegion") {
                 self.untranslatable(
                     at,
@@ -583,6 +742,11 @@ impl Translator<'_> {
             "mandatoryPawnPromotion",
             "promotionLimit",
             "immobilityIllegal",
+            "promotedPieceType",
+            "mandatoryPiecePromotion",
+            "dropNoDoubled",
+            "shogiPawnDropMateIllegal",
+            "soldierPromotionRank",
             "doubleStep",
             "doubleStepRank",
             "doubleStepRankMin",
@@ -792,7 +956,8 @@ impl Translator<'_> {
         }
         let promotes =
             !promo_pawns.is_empty() && self.slots.iter().any(|s| promo_pawns.contains(&s.key));
-        let promo_zone = if promotes {
+        let promoted_types = self.get("promotedPieceType");
+        let promo_zone = if promotes || promoted_types.is_some() {
             self.region(
                 ("", "promotionRegionWhite", "promotionRegionBlack"),
                 promo_default,
@@ -811,6 +976,7 @@ impl Translator<'_> {
                 outs.push(out);
             }
         }
+        self.confine(&mut outs, files, ranks);
         let id_of = |key: &str, outs: &[Out]| {
             outs.iter()
                 .find(|o| o.slot.key == key)
@@ -878,6 +1044,24 @@ impl Translator<'_> {
         let mut promotion = String::new();
         let promo_pawns: Vec<String> = promo_pawns.iter().filter_map(|k| id_of(k, &outs)).collect();
         let royal_key = royal.as_ref().map(|r| r.key.clone());
+        // Shogi's promotions: each piece's own promoted form, on a move from or into the
+        // region, written `+` (docs/interop.md).
+        let pairs = match &promoted_types {
+            Some(v) => self.promoted_types(v, &outs, royal_key.as_deref(), &promo_pawns),
+            None => Vec::new(),
+        };
+        let piece_mandatory = self.bool("mandatoryPiecePromotion", false);
+        let limits_all = self.promotion_limits(&outs);
+        if !pairs.is_empty() && !piece_mandatory && !self.bool("immobilityIllegal", false) {
+            let at = promoted_types
+                .as_ref()
+                .map_or(self.header.clone(), |v| self.at(v));
+            self.untranslatable(
+                at,
+                "an optional promotion (`promotedPieceType` without `mandatoryPiecePromotion`) without `immobilityIllegal = true` (a piece that may stay where it could never move again) has no counterpart in the format".into(),
+                "the format forces the promotion there, as `immobilityIllegal = true` does",
+            );
+        }
         if !promo_pawns.is_empty() {
             // Each side's choices: its own key, else the shared one, else chess's. When
             // they differ, one rule per side (`side`, docs/format.md § promotion).
@@ -908,7 +1092,7 @@ impl Translator<'_> {
             let (_, black) = side_choices(self, "promotionPieceTypesBlack");
             let mandatory = self.bool("mandatoryPawnPromotion", true);
             self.immobility(mandatory);
-            let limits = self.promotion_limits(&outs);
+            let limits = limits_all.clone();
             if let Some((zone, _)) = &promo_zone {
                 let rules: Vec<(Option<&str>, &Vec<String>)> = if white == black {
                     vec![(None, &white)]
@@ -916,7 +1100,7 @@ impl Translator<'_> {
                     vec![(Some("white"), &white), (Some("black"), &black)]
                 };
                 let rules: Vec<_> = rules.into_iter().filter(|(_, c)| !c.is_empty()).collect();
-                let header = if rules.len() == 1 {
+                let header = if rules.len() == 1 && pairs.is_empty() {
                     "[promotion]"
                 } else {
                     "[[promotion]]"
@@ -943,6 +1127,29 @@ impl Translator<'_> {
                 }
             }
         }
+        if let Some((zone, _)) = promo_zone.as_ref().filter(|_| !pairs.is_empty()) {
+            if let Some(v) = self.get("promotionLimit")
+                && limits_all
+                    .iter()
+                    .any(|(id, _)| pairs.iter().any(|(_, to)| to == id))
+            {
+                let at = self.at(&v);
+                self.untranslatable(at, "`promotionLimit` on a piece's promoted form (`promotedPieceType`) has no counterpart in the format".into(), "");
+            }
+            for (from, to) in &pairs {
+                let _ = writeln!(
+                    promotion,
+                    "\n[[promotion]]\npieces = {}\nzone = {}\nchoices = {}",
+                    list(std::slice::from_ref(from)),
+                    zone_text(zone, files, ranks),
+                    list(std::slice::from_ref(to))
+                );
+                if !piece_mandatory {
+                    promotion.push_str("mandatory = false\n");
+                }
+                promotion.push_str("from-zone = true\nplus = true\n");
+            }
+        }
         // Drops.
         let mut drops = String::new();
         let mut gating_toml = String::new();
@@ -966,6 +1173,9 @@ impl Translator<'_> {
                     None => zone,
                 };
                 drop_zone = format!("drop-zone = {}\n", zone_text(&zone, files, ranks));
+                // Pieces with drop rules of their own: the pawn's zone, shogi's
+                // `dropNoDoubled` and `shogiPawnDropMateIllegal` (for its shogi pawn).
+                let mut own: Vec<(String, Squares)> = Vec::new();
                 if let Some(pawn) = pawn_key.as_ref().and_then(|k| id_of(k, &outs)) {
                     let mut pz = zone.clone();
                     if !self.bool("firstRankPawnDrops", false) {
@@ -977,11 +1187,37 @@ impl Translator<'_> {
                         pz.retain(|s| !z.contains(s));
                     }
                     if pz != zone {
-                        let _ = writeln!(
-                            drops,
-                            "\n[drops.{pawn}]\nzone = {}",
-                            zone_text(&pz, files, ranks)
-                        );
+                        own.push((pawn, pz));
+                    }
+                }
+                let no_doubled = match self.get("dropNoDoubled") {
+                    Some(v) if v.value != "-" => {
+                        let keys = self.piece_set("dropNoDoubled", &v);
+                        keys.first().and_then(|k| id_of(k, &outs))
+                    }
+                    _ => None,
+                };
+                let no_mate = if self.bool("shogiPawnDropMateIllegal", false) {
+                    id_of("shogiPawn", &outs)
+                } else {
+                    None
+                };
+                for id in [&no_doubled, &no_mate].into_iter().flatten() {
+                    if !own.iter().any(|(o, _)| o == id) {
+                        own.push((id.clone(), zone.clone()));
+                    }
+                }
+                for (id, z) in &own {
+                    let _ = writeln!(
+                        drops,
+                        "\n[drops.{id}]\nzone = {}",
+                        zone_text(z, files, ranks)
+                    );
+                    if no_doubled.as_ref() == Some(id) {
+                        drops.push_str("one-per-file = true\n");
+                    }
+                    if no_mate.as_ref() == Some(id) {
+                        drops.push_str("no-mate = true\n");
                     }
                 }
             }

@@ -1,6 +1,7 @@
 //! Writing a game as a variants.ini section (docs/interop.md): the board, the pieces in
-//! Betza (`crate::xbetza`), the start position, promotion, double steps and en passant,
-//! castling, drops, Capture the Scepter as a flag region and the `[end]` table (the
+//! Betza (`crate::xbetza`) with their mobility regions, the start position, promotion
+//! (shogi's as promoted piece types), double steps and en passant, castling, drops (shogi's
+//! drop rules), Capture the Scepter as a flag region, the flying general and the `[end]` table (the
 //! stalemate's result, the bare king as extinction, the count of plies, n-check). What
 //! Fairy-Stockfish cannot express is listed with its place in the game's file.
 
@@ -164,6 +165,9 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     let mut ep_letters = String::new();
     let mut pawn_ep = true;
     let mut used: Vec<&str> = Vec::new();
+    // Each piece written as a predefined piece of Fairy-Stockfish, with its key.
+    let mut predefined: Vec<(&str, &str)> = Vec::new();
+    let mut royal_zone: Option<Squares> = None;
     for p in &d.pieces {
         let letter = p.letter.to_ascii_lowercase();
         if pawn.is_none()
@@ -188,8 +192,43 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             let _ = writeln!(pieces_out, "pawn = {letter}");
             continue;
         }
+        // Xiangqi's soldier: a step forward, and sideways from a rank on.
+        if !used.contains(&"soldier")
+            && let Some(rank) = soldier_shape(p, files, ranks)
+        {
+            used.push("soldier");
+            predefined.push((p.id.as_str(), "soldier"));
+            let _ = writeln!(pieces_out, "soldier = {letter}");
+            if rank > 1 {
+                let _ = writeln!(pieces_out, "soldierPromotionRank = {rank}");
+            }
+            continue;
+        }
+        // A piece all of whose moves land in one zone (`to`): Fairy-Stockfish's mobility
+        // region, its moves written without the zone.
+        let confined = confinement(p, files, ranks);
+        if confined.is_some()
+            && (v.to_hand
+                || d.drop_zone.is_some()
+                || d.drops.iter().any(|dr| dr.piece.name == p.id))
+        {
+            found.push((Some(p.span), format!("piece `{}` is confined to a zone (`to`) and may be dropped: Fairy-Stockfish's mobility region limits its drops too", p.id), String::new()));
+        }
+        if p.royal {
+            royal_zone = confined.clone();
+        }
         let mut betza = String::new();
         for m in &p.moves {
+            let free;
+            let m = if confined.is_some() {
+                free = MoveDef {
+                    to: None,
+                    ..m.clone()
+                };
+                &free
+            } else {
+                m
+            };
             if let Some(z) = &m.from {
                 let Some(s) = squares(z, files, ranks) else {
                     found.push((
@@ -230,12 +269,25 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         if m_has_ep(p) {
             ep_letters.push(letter);
         }
+        let mobility = |out: &mut String, key: &str| {
+            if let Some(z) = &confined {
+                let mut name = key.to_string();
+                name[..1].make_ascii_uppercase();
+                let _ = writeln!(
+                    out,
+                    "mobilityRegionWhite{name} = {}\nmobilityRegionBlack{name} = {}",
+                    region(z, files),
+                    region(&mirror(z, ranks), files)
+                );
+            }
+        };
         if p.royal {
             if betza == "FW" || betza == "WF" || betza == "K" {
                 let _ = writeln!(pieces_out, "king = {letter}");
             } else {
                 let _ = writeln!(pieces_out, "king = {letter}:{betza}");
             }
+            mobility(&mut pieces_out, "king");
             continue;
         }
         // A predefined piece of Fairy-Stockfish that moves alike keeps its name there.
@@ -247,7 +299,9 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         }) && !betza.is_empty()
         {
             used.push(key);
+            predefined.push((p.id.as_str(), key));
             let _ = writeln!(pieces_out, "{key} = {letter}");
+            mobility(&mut pieces_out, key);
             continue;
         }
         custom += 1;
@@ -267,6 +321,7 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             ));
         }
         let _ = writeln!(pieces_out, "customPiece{custom} = {letter}:{betza}");
+        mobility(&mut pieces_out, &format!("customPiece{custom}"));
     }
     out.push_str(&pieces_out);
     // The start position, its castling rights written `KQkq`.
@@ -381,9 +436,13 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             .find(|p| p.id == id)
             .map(|p| p.letter.to_ascii_lowercase())
     };
+    // Shogi's promotions (`from-zone`, `plus`) are Fairy-Stockfish's promoted piece types,
+    // written below; the others are its pawns' promotion.
+    let (piece_rules, pawn_rules): (Vec<&crate::def::PromotionDef>, Vec<_>) =
+        d.promotions.iter().partition(|r| r.leaving || r.plus);
     // Two rules, White's then Black's, for the same pawns, zone and compulsion: written as
     // Fairy-Stockfish's promotionPieceTypesWhite and promotionPieceTypesBlack.
-    let black_rule = match d.promotions.as_slice() {
+    let black_rule = match pawn_rules.as_slice() {
         [w, b]
             if w.side == Some(Color::White)
                 && b.side == Some(Color::Black)
@@ -392,11 +451,11 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
                 && names(&w.pieces) == names(&b.pieces)
                 && squares(&w.zone, files, ranks) == squares(&b.zone, files, ranks) =>
         {
-            Some(b)
+            Some(*b)
         }
         _ => None,
     };
-    match d.promotions.first() {
+    match pawn_rules.first().copied() {
         None => {
             if pawn.is_some() {
                 out.push_str("promotionPieceTypes = -\n");
@@ -461,18 +520,23 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
                 out.push_str("mandatoryPawnPromotion = false\n");
             }
             limits(&mut out, &mut found, rule, black_rule, &letter_of);
-            immobility(v, &mut out, &mut found);
-        }
-    }
-    for rule in &d.promotions {
-        for (on, key) in [(rule.leaving, "from-zone"), (rule.plus, "plus")] {
-            if on {
-                found.push((Some(rule.span), format!("the promotion key `{key}` is not written yet (Fairy-Stockfish's shogi-style promotions)"), String::new()));
-            }
         }
     }
     let skip = if black_rule.is_some() { 2 } else { 1 };
-    for rule in d.promotions.iter().skip(skip) {
+    piece_promotions(
+        &piece_rules,
+        &pawn_rules,
+        files,
+        ranks,
+        &mut promo_squares,
+        &mut out,
+        &mut found,
+        &letter_of,
+    );
+    if !d.promotions.is_empty() {
+        immobility(v, &mut out, &mut found);
+    }
+    for rule in pawn_rules.iter().skip(skip) {
         found.push((Some(rule.span), "a second promotion rule: Fairy-Stockfish has one set of promoting pieces, zone and choices".into(), String::new()));
     }
     // Castling.
@@ -565,10 +629,21 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         let mut zone: Option<Squares> = d.drop_zone.as_ref().and_then(|z| squares(z, files, ranks));
         let pawn_id = pawn.map(|p| p.id.as_str());
         let mut pawn_zone: Option<(Squares, Span)> = None;
+        let (mut no_doubled, mut no_mate) = (None, false);
         for dr in &d.drops {
-            for (on, key) in [(dr.one_per_file, "one-per-file"), (dr.no_mate, "no-mate")] {
-                if on {
-                    found.push((Some(dr.span), format!("the drop rule `{key}` is not written yet (Fairy-Stockfish's `dropNoDoubled`, `shogiPawnDropMateIllegal`)"), String::new()));
+            // Shogi's drop rules: Fairy-Stockfish's `dropNoDoubled` names one piece, and
+            // its `shogiPawnDropMateIllegal` is for its shogi pawn (`shogiPawn`) alone.
+            if dr.one_per_file {
+                match letter_of(&dr.piece.name) {
+                    Some(l) if no_doubled.is_none() => no_doubled = Some(l),
+                    _ => found.push((Some(dr.span), "`one-per-file` for a second piece: Fairy-Stockfish's `dropNoDoubled` is for one piece".into(), String::new())),
+                }
+            }
+            if dr.no_mate {
+                if predefined.contains(&(dr.piece.name.as_str(), "shogiPawn")) {
+                    no_mate = true;
+                } else {
+                    found.push((Some(dr.span), format!("`no-mate` for `{}`, which is not written as Fairy-Stockfish's shogi pawn (`shogiPawn`, moving `fW`): `shogiPawnDropMateIllegal` is for that piece alone", dr.piece.name), String::new()));
                 }
             }
             if dr.push > 0 {
@@ -622,6 +697,12 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
             out,
             "firstRankPawnDrops = {first}\npromotionZonePawnDrops = {in_zone}"
         );
+        if let Some(l) = no_doubled {
+            let _ = writeln!(out, "dropNoDoubled = {l}");
+        }
+        if no_mate {
+            out.push_str("shogiPawnDropMateIllegal = true\n");
+        }
     }
     // Capture the Scepter: the royal piece reaching a region wins.
     if let Some(s) = &d.scepter {
@@ -655,11 +736,20 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     match d.royal_facing {
         None => {}
         Some(crate::def::Facing::Orthogonal) => out.push_str("flyingGeneral = true\n"),
-        Some(crate::def::Facing::File) => found.push((
-            d.royal_facing_span,
-            "`royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`)".into(),
-            String::new(),
-        )),
+        // Facing on a file is Fairy-Stockfish's flying general (files and ranks) when the
+        // royal pieces can never share a rank: each confined to a zone (a mobility
+        // region), the ranks of White's zone and start squares apart from Black's.
+        Some(crate::def::Facing::File) => {
+            if ranks_apart(v, royal_zone.as_ref()) {
+                out.push_str("flyingGeneral = true\n");
+            } else {
+                found.push((
+                    d.royal_facing_span,
+                    "`royal-facing = \"file\"`: Fairy-Stockfish's flyingGeneral forbids the royal pieces to face each other on ranks too (`royal-facing = \"orthogonal\"`), and these may share a rank".into(),
+                    String::new(),
+                ))
+            }
+        }
     }
     for o in &d.options {
         found.push((Some(o.span), format!("the optional rule `{}`: a section has no optional rules (the section is the game with its options off)", o.name), String::new()));
@@ -721,6 +811,210 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
         }
     }
     (out, found)
+}
+
+/// The squares all of a piece's moves land in (each with the same `to` zone), if any.
+fn confinement(p: &PieceDef, files: u8, ranks: u8) -> Option<Squares> {
+    let mut zone: Option<Squares> = None;
+    for m in &p.moves {
+        let s = squares(m.to.as_ref()?, files, ranks)?;
+        match &zone {
+            Some(z) if *z != s => return None,
+            _ => zone = Some(s),
+        }
+    }
+    zone
+}
+
+/// Whether a piece moves exactly as Fairy-Stockfish's xiangqi soldier: a step forward, and
+/// a step sideways from the ranks `N` to the last on (its `soldierPromotionRank`), each
+/// moving and capturing. Gives `N` (1 for sideways steps from anywhere).
+fn soldier_shape(p: &PieceDef, files: u8, ranks: u8) -> Option<u8> {
+    let both = |m: &MoveDef| {
+        matches!(
+            m.prim,
+            Primitive::Leap {
+                mode: Mode::Both,
+                en_passant: false
+            }
+        ) && m.to.is_none()
+    };
+    let dirs = |m: &MoveDef| -> BTreeSet<(i8, i8)> { m.dirs.iter().copied().collect() };
+    let [a, b] = p.moves.as_slice() else {
+        return None;
+    };
+    let (fwd, side) = if dirs(a) == [(0, 1)].into() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    if !both(fwd)
+        || !both(side)
+        || fwd.from.is_some()
+        || dirs(fwd) != [(0, 1)].into()
+        || dirs(side) != [(1, 0), (-1, 0)].into()
+        || p.royal
+    {
+        return None;
+    }
+    let Some(z) = &side.from else {
+        return Some(1);
+    };
+    let s = squares(z, files, ranks)?;
+    let first = s.iter().map(|&(_, r)| r).min()?;
+    let all: Squares = (0..files)
+        .flat_map(|f| (first..ranks).map(move |r| (f, r)))
+        .collect();
+    (s == all).then_some(first + 1)
+}
+
+/// Whether the royal pieces of the two sides can never stand on one rank: the royal
+/// piece is confined to `zone` (White's; Black's is its mirror image), and the ranks of
+/// White's zone and start squares share none with Black's.
+fn ranks_apart(v: &Arc<Variant>, zone: Option<&Squares>) -> bool {
+    let (Some(zone), Some(royal)) = (zone, v.royal) else {
+        return false;
+    };
+    // One royal piece, which no promotion makes.
+    let d = &v.def;
+    let id = &d.pieces[royal.index()].id;
+    if d.pieces.iter().filter(|p| p.royal).count() != 1
+        || d.promotions
+            .iter()
+            .any(|r| r.choices.iter().any(|c| c.name == *id))
+    {
+        return false;
+    }
+    let ranks = v.def.ranks;
+    let start = Position::start(v);
+    let of = |c: Color| -> BTreeSet<u8> {
+        let mut out: BTreeSet<u8> = zone
+            .iter()
+            .map(|&(_, r)| if c == Color::White { r } else { ranks - 1 - r })
+            .collect();
+        for sq in v.geometry.squares() {
+            if start.piece_at(sq) == Some((royal, c)) {
+                out.insert((v.geometry.coords(sq).1 - 1) as u8);
+            }
+        }
+        out
+    };
+    of(Color::White).is_disjoint(&of(Color::Black))
+}
+
+/// Shogi's promotions (docs/interop.md): rules of `from-zone` and `plus` promotion, each
+/// to one piece, alike in zone and compulsion, are Fairy-Stockfish's
+/// `promotedPieceType = p:t s:v` (each piece's own promoted form), promoting on a move from
+/// or into its promotion region, with `mandatoryPiecePromotion` for forced ones. The region
+/// is the pawns' promotion region too, so it must be theirs when the game has both.
+#[allow(clippy::too_many_arguments)]
+fn piece_promotions(
+    rules: &[&crate::def::PromotionDef],
+    pawn_rules: &[&crate::def::PromotionDef],
+    files: u8,
+    ranks: u8,
+    region_written: &mut Option<Squares>,
+    out: &mut String,
+    found: &mut Vec<Found>,
+    letter_of: &dyn Fn(&str) -> Option<char>,
+) {
+    let Some(first) = rules.first() else {
+        return;
+    };
+    let mut seen: Vec<&str> = pawn_rules
+        .iter()
+        .flat_map(|r| r.pieces.iter().map(|n| n.name.as_str()))
+        .collect();
+    let mut pairs: Vec<String> = Vec::new();
+    let mut zone = region_written.clone();
+    for r in rules {
+        let why = if !r.leaving {
+            Some(
+                "a promotion written `plus` that a move out of the zone may not make (no `from-zone`): Fairy-Stockfish's promoted pieces (`promotedPieceType`) promote on any move from or into the region",
+            )
+        } else if !r.plus {
+            Some(
+                "a promotion on moves out of the zone (`from-zone`) not written `plus`: Fairy-Stockfish writes a promoted piece `+` and the letter of the piece it was, and its move text ends with `+`",
+            )
+        } else if r.side.is_some() {
+            Some(
+                "a shogi-style promotion of one side only: Fairy-Stockfish's `promotedPieceType` is for both",
+            )
+        } else if r.choices.len() != 1 {
+            Some(
+                "a shogi-style promotion with a choice of pieces: Fairy-Stockfish's `promotedPieceType` gives a piece one promoted form",
+            )
+        } else if !r.limits.is_empty() {
+            Some("limits on a shogi-style promotion have no counterpart in Fairy-Stockfish")
+        } else if r.mandatory != first.mandatory {
+            Some(
+                "shogi-style promotions, some forced and some not: Fairy-Stockfish's `mandatoryPiecePromotion` is one for all",
+            )
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            found.push((Some(r.span), why.into(), String::new()));
+            continue;
+        }
+        match (squares(&r.zone, files, ranks), &zone) {
+            (None, _) => {
+                found.push((
+                    Some(r.span),
+                    "promotion beside the board".into(),
+                    String::new(),
+                ));
+                continue;
+            }
+            (Some(s), Some(z)) if s != *z => {
+                found.push((Some(r.span), "a promotion zone other than the other promotions' zone: Fairy-Stockfish has one promotion region".into(), String::new()));
+                continue;
+            }
+            (Some(s), _) => zone = Some(s),
+        }
+        let Some(to) = letter_of(&r.choices[0].name) else {
+            found.push((
+                Some(r.choices[0].span),
+                format!(
+                    "the promotion choice `{}` is no piece of the game",
+                    r.choices[0].name
+                ),
+                String::new(),
+            ));
+            continue;
+        };
+        for n in &r.pieces {
+            match letter_of(&n.name) {
+                Some(from) if !seen.contains(&n.name.as_str()) => {
+                    seen.push(n.name.as_str());
+                    pairs.push(format!("{from}:{to}"));
+                }
+                _ => found.push((
+                    Some(n.span),
+                    format!("piece `{}` promoted by a second rule: Fairy-Stockfish gives a piece one promotion", n.name),
+                    String::new(),
+                )),
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "promotedPieceType = {}", pairs.join(" "));
+    if region_written.is_none()
+        && let Some(z) = zone
+    {
+        let _ = writeln!(
+            out,
+            "promotionRegionWhite = {}\npromotionRegionBlack = {}",
+            region(&z, files),
+            region(&mirror(&z, ranks), files)
+        );
+        *region_written = Some(z);
+    }
+    if first.mandatory {
+        out.push_str("mandatoryPiecePromotion = true\n");
+    }
 }
 
 /// A rule's `limits` as Fairy-Stockfish's `promotionLimit` (`q:1 r:2`), one set for both
