@@ -22,7 +22,10 @@ pkg="$(cd "${PKG:-$root/target/wasm/bench/node}" && pwd)"
 native="${NATIVE:-$root/target/release/fairyforge}"
 out="${OUT:-$root/target/wasm/profile}"
 mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+native="$(cd "$(dirname "$native")" && pwd)/$(basename "$native")"
 here="$root/bench/wasm"
+cd "$out" # V8 writes a log of its own (isolate-*.log) where Node runs
 tag="$game-$depth"
 
 code=()
