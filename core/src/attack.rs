@@ -29,6 +29,25 @@ pub(crate) fn attacked_on(v: &Variant, board: &[Piece], k: Square, by: Color) ->
             }
         }
     }
+    if !a.special {
+        return false;
+    }
+    for j in a.jumps_of(by, k) {
+        let p = board[j.src.index()];
+        if p.is_color(by) {
+            let q = board[j.sq.index()];
+            let state = if q.is_empty() {
+                0
+            } else if q.is_color(by) {
+                1
+            } else {
+                2
+            };
+            if j.masks[state] & p.kind().bit() != 0 {
+                return true;
+            }
+        }
+    }
     for probe in a.probes_of(by, k) {
         if probe_hits(v, board, k, by, probe) {
             return true;
@@ -53,31 +72,6 @@ fn probe_hits(v: &Variant, board: &[Piece], k: Square, by: Color, probe: &Probe)
             fwd,
             cannon,
         } => walk_hits(v, board, by, start, len, fly_land, fwd, cannon),
-        Probe::JumpLand {
-            src,
-            mid,
-            cond,
-            mask,
-        } => has(board[src.index()], by, mask) && cond.allows(board[mid.index()], by),
-        Probe::JumpOver {
-            src,
-            land,
-            mask_move,
-            mask_cap,
-        } => {
-            let p = board[src.index()];
-            if !p.is_color(by) {
-                return false;
-            }
-            let l = board[land.index()];
-            if l.is_empty() {
-                has(p, by, mask_move)
-            } else if l.is_enemy_of(by) {
-                has(p, by, mask_cap)
-            } else {
-                false
-            }
-        }
         Probe::Bent { start, len } => {
             for e in &v.attacks.bents[start as usize..start as usize + len as usize] {
                 if e.q.is_none() || board[e.q.index()].is_some() {

@@ -558,9 +558,13 @@ pub(crate) fn legal<const GATING: bool>(pos: &mut Position, out: &mut Vec<Move>)
         } else {
             pinned_first(v, board, k, !us)
         };
+        // A move needs a test if it leaves or passes a square of either set, or lands on
+        // a square of `sens` (landing on a pinned piece's square keeps the line closed):
+        // one set for the squares left, so that a move reads two sets, not three.
+        let left = sens.union(&pins);
         // Usually both sets are empty (always in orthodox chess outside pins): then only
         // the king's own moves need a test.
-        let simple = sens.is_empty() && pins.is_empty();
+        let simple = left.is_empty();
         let mut i = 0;
         while i < out.len() {
             // Read in place, not copied: a move is 10 bytes, which WebAssembly passes
@@ -570,10 +574,9 @@ pub(crate) fn legal<const GATING: bool>(pos: &mut Position, out: &mut Vec<Move>)
             let quick = !in_check
                 && (m.kind() == MoveKind::Drop || m.from() != k)
                 && (simple
-                    || (!sens.contains(m.from())
+                    || (!left.contains(m.from())
                         && !sens.contains(m.to())
-                        && !pins.contains(m.from())
-                        && (aux.is_none() || !(sens.contains(aux) || pins.contains(aux)))));
+                        && (aux.is_none() || !left.contains(aux))));
             if quick || safe_after(v, board, k, m, us) {
                 i += 1;
             } else {

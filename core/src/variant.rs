@@ -1,7 +1,7 @@
 //! A compiled variant: the board, the piece types and the per-square tables that move
 //! generation and attack detection read. Built once by `compile`; read-only afterwards.
 
-use crate::atom::{Atom, Over, Ray, RayStep};
+use crate::atom::{Atom, Ray, RayStep};
 use crate::def::{Facing, PieceDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
@@ -74,8 +74,8 @@ impl PieceType {
     }
 }
 
-/// One reverse test of "is square k attacked by colour c" (rules.md § Check and legal moves), beyond the leaps and
-/// plain slider lines that have their own lists. Built by `compile::reverse`.
+/// One reverse test of "is square k attacked by colour c" (rules.md § Check and legal moves), beyond the leaps,
+/// plain slider lines and jumps that have their own lists. Built by `compile::reverse`.
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Probe {
     /// The line back from `k`: its first piece attacks as a slider (`plain`), as a
@@ -89,24 +89,21 @@ pub(crate) enum Probe {
         fwd: Ray,
         cannon: bool,
     },
-    /// A jump from `src` over `mid` (allowing `cond`) landing on `k`.
-    JumpLand {
-        src: Square,
-        mid: Square,
-        cond: Over,
-        mask: u32,
-    },
-    /// A jump from `src` over `k` landing on `land`, capturing `k`.
-    JumpOver {
-        src: Square,
-        land: Square,
-        mask_move: u32,
-        mask_cap: u32,
-    },
     /// Bent sliders reaching `k`: entries into `bents`.
     Bent { start: u32, len: u16 },
     /// Atom `atom` of a piece of `kind` on `src`, read forward (rare shapes).
     Exact { src: Square, kind: Kind, atom: u32 },
+}
+
+/// A jump from `src` that captures the target, landing on it or beyond it: the kinds of
+/// `masks[0]` attack the target when `sq` (the square jumped over, or the landing square
+/// beyond the target) is empty, those of `masks[1]` when it holds a piece of the
+/// jumper's side, those of `masks[2]` when it holds one of the other side.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Jump {
+    pub src: Square,
+    pub sq: Square,
+    pub masks: [u32; 3],
 }
 
 /// A square of a walk back from a target, and the kinds that attack from it.
@@ -140,6 +137,14 @@ pub(crate) struct Attacks {
     pub plain_probes: Vec<(u32, u16)>,
     pub plain_index: ByColor<Vec<(u32, u32)>>,
     pub plain_walks: Vec<WalkEntry>,
+    /// Jumps landing on a target or over it, indexed like `probe_index`: a list of one
+    /// shape, not probes, so that their test is a loop with no dispatch (docs/js.md §
+    /// Speed).
+    pub jumps: Vec<Jump>,
+    pub jump_index: ByColor<Vec<(u32, u32)>>,
+    /// Are there any jumps or probes (none in orthodox chess)? When not, a test reads the
+    /// leaps and plain slider lines only.
+    pub special: bool,
     pub walks: Vec<WalkEntry>,
     pub bents: Vec<BentEntry>,
     /// Per colour and square: squares whose change of occupant may change whether a piece
@@ -164,6 +169,12 @@ impl Attacks {
     pub fn plain_of(&self, color: Color, sq: Square) -> &[(u32, u16)] {
         let (s, e) = self.plain_index[color][sq.index()];
         &self.plain_probes[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub fn jumps_of(&self, color: Color, sq: Square) -> &[Jump] {
+        let (s, e) = self.jump_index[color][sq.index()];
+        &self.jumps[s as usize..e as usize]
     }
 
     #[inline]

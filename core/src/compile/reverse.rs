@@ -2,10 +2,11 @@
 //!
 //! Every capture an atom can make is inverted into a probe on the captured square: leaps
 //! into lists of attacker squares, slides, fly-overs and cannons into walks back along
-//! their lines (shared by every atom on the line), jumps and bent sliders into their own
-//! probes, and the rare shapes that fit none of these into exact probes that read the
-//! atom forward. So the reverse tables agree with move generation by construction, for
-//! any piece a file can describe.
+//! their lines (shared by every atom on the line), jumps into lists of their own (those
+//! landing on the target and those over it), bent sliders into probes, and the rare
+//! shapes that fit none of these into exact probes that read the atom forward. So the
+//! reverse tables agree with move generation by construction, for any piece a file can
+//! describe.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +14,7 @@ use crate::atom::{Atom, JumpRule, Over, Ray, RayStep, steps};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
 use crate::types::{ByColor, ByPieceSquare, Color, Kind, Square};
-use crate::variant::{Attacks, BentEntry, Probe, WalkEntry};
+use crate::variant::{Attacks, BentEntry, Jump, Probe, WalkEntry};
 
 use super::forward::line;
 
@@ -291,8 +292,8 @@ fn exact(s: Source) -> Probe {
     }
 }
 
-/// The probes of each colour and target, in a fixed order (jumps, walks, bent sliders,
-/// exact probes), and the squares each target's attacks depend on.
+/// The probes of each colour and target, in a fixed order (walks, bent sliders, exact
+/// probes), and the squares each target's attacks depend on.
 struct Targets {
     probes: PerTarget<Probe>,
     sensitive: ByColor<Vec<SquareSet>>,
@@ -327,25 +328,33 @@ impl Reverse {
         for ((c, k, src), mask) in self.leaps {
             leap_per_target[c][k.index()].push((src, mask));
         }
+        // Both kinds of jump in one list: by the state of the square jumped over, or
+        // landed on beyond the target, the kinds that attack.
+        let mut jumps: BTreeMap<(Color, Square, Square, Square), [u32; 3]> = BTreeMap::new();
         for ((c, k, src, mid, _), (cond, mask)) in self.jump_land {
-            let (probes, sens) = t.at(c, k);
-            probes.push(Probe::JumpLand {
-                src,
-                mid,
-                cond,
-                mask,
-            });
-            sens.insert(mid);
+            let masks = jumps.entry((c, k, src, mid)).or_default();
+            let states = match cond {
+                Over::Any => [true, true, true],
+                Over::Empty => [true, false, false],
+                Over::Friend => [false, true, false],
+                Over::Enemy => [false, false, true],
+                Over::Piece => [false, true, true],
+            };
+            for (m, on) in masks.iter_mut().zip(states) {
+                if on {
+                    *m |= mask;
+                }
+            }
         }
         for ((c, k, src, land), (mask_move, mask_cap)) in self.jump_over {
-            let (probes, sens) = t.at(c, k);
-            probes.push(Probe::JumpOver {
-                src,
-                land,
-                mask_move,
-                mask_cap,
-            });
-            sens.insert(land);
+            let masks = jumps.entry((c, k, src, land)).or_default();
+            masks[0] |= mask_move;
+            masks[2] |= mask_cap;
+        }
+        let mut jump_per_target = per_target(n);
+        for ((c, k, src, sq), masks) in jumps {
+            jump_per_target[c][k.index()].push(Jump { src, sq, masks });
+            t.sensitive[c][k.index()].insert(sq);
         }
         let mut walks = Vec::new();
         let (plain_per_target, plain_walks) = walk_probes(g, self.walks, &mut t, &mut walks, rays);
@@ -375,8 +384,10 @@ impl Reverse {
         }
         let (leap_probes, leap_index) = flatten(leap_per_target);
         let (plain_probes, plain_index) = flatten(plain_per_target);
+        let (jumps, jump_index) = flatten(jump_per_target);
         let (probes, probe_index) = flatten(t.probes);
         Attacks {
+            special: !jumps.is_empty() || !probes.is_empty(),
             probes,
             probe_index,
             leap_probes,
@@ -384,6 +395,8 @@ impl Reverse {
             plain_probes,
             plain_index,
             plain_walks,
+            jumps,
+            jump_index,
             walks,
             bents,
             sensitive: t.sensitive,
