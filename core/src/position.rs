@@ -679,22 +679,11 @@ impl Position {
         }
     }
 
-    /// The gates that count (docs/format.md § Gating): those of a side with a piece in
-    /// reserve, or all in a game with `captures-to-hand`, where a reserve may fill again.
-    /// Fairy-Stockfish drops a side's gates once its reserve is empty; here they stay but
-    /// count for nothing, so that taking moves back needs no copy of them.
+    /// The gates that count ([`crate::setup::live_gates`]). Fairy-Stockfish drops a side's
+    /// gates once its reserve is empty; here they stay but count for nothing, so that
+    /// taking moves back needs no copy of them.
     pub(crate) fn live_gates(&self) -> SquareSet {
-        if self.gates.is_empty() || self.variant.to_hand {
-            return self.gates;
-        }
-        let mut out = self.gates;
-        for sq in self.gates.iter() {
-            let c = self.board[sq.index()].color();
-            if self.reserves[c].iter().all(|&n| n == 0) {
-                out.remove(sq);
-            }
-        }
-        out
+        crate::setup::live_gates(&self.variant, &self.board, &self.reserves, self.gates)
     }
 
     /// The hash key of the gates that count.

@@ -184,3 +184,16 @@ gating = { pieces = ["dragon"] }
         "{err}"
     );
 }
+
+/// A side with nothing in reserve has no gates: its gate letters are read and dropped,
+/// so that the string read and the position's string agree, as Fairy-Stockfish writes
+/// it (`KQkqbcdfg`). A string the fuzzing of position strings found.
+#[test]
+fn the_gates_of_a_side_with_an_empty_reserve_are_dropped() {
+    let v = Variant::builtin("seirawan").unwrap();
+    let text = "rnbqkbnr/ppp2ppp/8/3pp3/6P1/N7/PPPPPP1P/REBQKBNR[eh] w KQCDFGkqbcdfg - 0 3";
+    let setup = fairyforge::Setup::parse(&v, text).unwrap();
+    let written = "rnbqkbnr/ppp2ppp/8/3pp3/6P1/N7/PPPPPP1P/REBQKBNR[eh] w KQkqbcdfg - 0 3";
+    assert_eq!(setup.to_string(), written);
+    assert_eq!(Position::from_setup(setup).fen(), written);
+}

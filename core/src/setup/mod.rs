@@ -18,6 +18,29 @@ use crate::variant::{CastleRook, Castling, Variant};
 
 pub use crate::limits::{MAX_COUNTER, MAX_RESERVE};
 
+/// The gates that count (docs/format.md § Gating): those of a side with a piece in
+/// reserve, or all in a game with `captures-to-hand`, where a reserve may fill again.
+/// Fairy-Stockfish drops a side's gates once its reserve is empty, so a position string
+/// never shows the others.
+pub(crate) fn live_gates(
+    v: &Variant,
+    board: &[Piece],
+    reserves: &ByColor<[u8; MAX_KINDS]>,
+    gates: SquareSet,
+) -> SquareSet {
+    if gates.is_empty() || v.to_hand {
+        return gates;
+    }
+    let mut out = gates;
+    for sq in gates.iter() {
+        let c = board[sq.index()].color();
+        if reserves[c].iter().all(|&n| n == 0) {
+            out.remove(sq);
+        }
+    }
+    out
+}
+
 /// The parts of a position as a position string gives them.
 #[derive(Clone, Debug)]
 pub(crate) struct SetupData {

@@ -49,6 +49,9 @@ pub(crate) fn parse(v: &Variant, s: &str) -> Result<SetupData, SetupError> {
     let side = read_side(f.get(1))?;
     check_royals(v, &board, whole_board)?;
     let (castling, gates) = read_castling(v, &board, f.get(2))?;
+    // The gates of a side with nothing in reserve count for nothing and are not kept, as
+    // the position string of the position would not show them.
+    let gates = super::live_gates(v, &board, &reserves, gates);
     let (ep_from, ep_to, ep_steps) = read_ep(v, &board, side, f.get(3))?;
     let data = SetupData {
         board,
