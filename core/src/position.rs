@@ -545,9 +545,9 @@ impl Position {
         }
         let placed = match m.promotion() {
             Some(k) => {
-                // A `plus` promotion (Fairy-Stockfish's piece promotion) resets the count
-                // too (docs/format.md § `[promotion]`).
-                reset |= self.variant.plus[k.index()];
+                // Every promotion resets the count, whatever the piece that promotes, as in
+                // Fairy-Stockfish (docs/rules.md § The end of the game).
+                reset = true;
                 Piece::new(k, us)
             }
             None => moved,
@@ -1121,6 +1121,24 @@ mod tests {
         assert_eq!(pos.halfmove, 1);
         pos.play_text(&["a3c5+"]).unwrap();
         assert_eq!(pos.fen(), "rb+B1k/3rg/1K3/1sPp1/1G2S[] b - - 0 12");
+    }
+
+    /// Every promotion resets the count of plies, whatever the piece: Pawn Back Chess's pawn
+    /// is not a `pawn` (its steps back and forth leave the count running), yet its
+    /// promotion resets the count, as in Fairy-Stockfish (these strings are its).
+    #[test]
+    fn every_promotion_resets_the_count() {
+        let v = Variant::builtin("pawnback").unwrap();
+        let fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 5 40";
+        for (mv, after) in [
+            ("b7b8n", "1N2k3/8/8/8/8/8/8/4K3 b - - 0 40"),
+            ("b7b6", "4k3/8/1P6/8/8/8/8/4K3 b - - 6 40"),
+            ("e1e2", "4k3/1P6/8/8/8/8/4K3/8 b - - 6 40"),
+        ] {
+            let mut pos = Position::from_fen(&v, fen).unwrap();
+            pos.play_text(&[mv]).unwrap();
+            assert_eq!(pos.fen(), after, "{mv}");
+        }
     }
 
     /// A copy has the room of a new position, so that a perft or a search on it (the
