@@ -195,15 +195,8 @@ pub(crate) fn of_move_fsf(m: &MoveDef) -> Result<String, String> {
                 .into(),
         );
     }
-    let mode = |mode: Mode| match mode {
-        Mode::Move => "m",
-        Mode::Capture => "c",
-        Mode::Both => "",
-    };
     let initial = if m.from.is_some() { "i" } else { "" };
     let dirs: BTreeSet<(i8, i8)> = m.dirs.iter().copied().collect();
-    let orth: BTreeSet<(i8, i8)> = crate::def::dirs::ORTHOGONAL.iter().copied().collect();
-    let diag: BTreeSet<(i8, i8)> = crate::def::dirs::DIAGONAL.iter().copied().collect();
     match &m.prim {
         Primitive::Flyover => {
             return Err("a fly-over capture (landing beyond the enemy it takes) has no counterpart in Fairy-Stockfish".into());
@@ -227,18 +220,7 @@ pub(crate) fn of_move_fsf(m: &MoveDef) -> Result<String, String> {
             then,
             mode: md,
             range,
-        } => {
-            let then: BTreeSet<(i8, i8)> = then.iter().copied().collect();
-            if dirs == orth && then.is_superset(&diag) {
-                let atom = match (range.min, range.max) {
-                    (1, 1) => "N",
-                    (2, 2) => "Z",
-                    _ => return Err("a bent move longer than a lame knight (`nN`) or janggi elephant (`nZ`) has no counterpart in Fairy-Stockfish".into()),
-                };
-                return Ok(format!("{initial}{}n{atom}", mode(*md)));
-            }
-            return Err("a bent move other than a whole lame knight (`nN`) or janggi elephant (`nZ`) has no counterpart in Fairy-Stockfish".into());
-        }
+        } => return bent_fsf(initial, *md, &dirs, then, *range),
         Primitive::Slide {
             mode: md,
             range,
@@ -247,29 +229,8 @@ pub(crate) fn of_move_fsf(m: &MoveDef) -> Result<String, String> {
             if *en_passant && m.from.is_none() {
                 return Err("en-passant targets made by a move that is not an initial move (`from`) have no counterpart in Fairy-Stockfish".into());
             }
-            if range.min > 1 {
-                let atom = match (range.min, range.max, dirs.is_subset(&orth), dirs.is_subset(&diag)) {
-                    (2, 2, true, _) => 'D',
-                    (3, 3, true, _) => 'H',
-                    (2, 2, _, true) => 'A',
-                    (3, 3, _, true) => 'G',
-                    _ => return Err("a slide with a least distance has no counterpart in Fairy-Stockfish but as a lame leap (`nD`, `nA`, `nH`, `nG`)".into()),
-                };
-                let mut out = String::new();
-                for g in directions(&dirs).ok_or("its directions have no Betza")? {
-                    out.push_str(&format!("{initial}{g}{}n{atom}", mode(*md)));
-                }
-                return Ok(out);
-            }
-            let unit = dirs.iter().all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
-            if !unit && range.max > 0 {
-                return Err("a limited rider along leaps longer than one square: Fairy-Stockfish reads no limit after a doubled atom".into());
-            }
-            if range.max > 9 {
-                return Err(
-                    "a rider limited to more than 9 squares: Fairy-Stockfish reads one digit"
-                        .into(),
-                );
+            if let Some(lame) = slide_fsf(initial, *md, &dirs, *range)? {
+                return Ok(lame);
             }
         }
         _ => {}
@@ -277,6 +238,80 @@ pub(crate) fn of_move_fsf(m: &MoveDef) -> Result<String, String> {
     of_move(m).or_else(|| leap_fsf(m)).ok_or_else(|| {
         "the move has no Betza (an offset or a set of directions Betza cannot name)".to_string()
     })
+}
+
+/// Fairy-Stockfish's mode letter of a move (`m`, `c`, or none for both).
+fn mode_fsf(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Move => "m",
+        Mode::Capture => "c",
+        Mode::Both => "",
+    }
+}
+
+fn orthogonal() -> BTreeSet<(i8, i8)> {
+    crate::def::dirs::ORTHOGONAL.iter().copied().collect()
+}
+
+fn diagonal() -> BTreeSet<(i8, i8)> {
+    crate::def::dirs::DIAGONAL.iter().copied().collect()
+}
+
+/// A bent move in Fairy-Stockfish's Betza: only the whole lame knight (`nN`) and janggi
+/// elephant (`nZ`) have one.
+fn bent_fsf(
+    initial: &str,
+    mode: Mode,
+    dirs: &BTreeSet<(i8, i8)>,
+    then: &[(i8, i8)],
+    range: Range,
+) -> Result<String, String> {
+    let then: BTreeSet<(i8, i8)> = then.iter().copied().collect();
+    if *dirs == orthogonal() && then.is_superset(&diagonal()) {
+        let atom = match (range.min, range.max) {
+            (1, 1) => "N",
+            (2, 2) => "Z",
+            _ => return Err("a bent move longer than a lame knight (`nN`) or janggi elephant (`nZ`) has no counterpart in Fairy-Stockfish".into()),
+        };
+        return Ok(format!("{initial}{}n{atom}", mode_fsf(mode)));
+    }
+    Err("a bent move other than a whole lame knight (`nN`) or janggi elephant (`nZ`) has no counterpart in Fairy-Stockfish".into())
+}
+
+/// A slide in Fairy-Stockfish's Betza: a slide with a least distance as a lame leap
+/// (`nD`, `nA`, `nH`, `nG`: `Some`), an error for the limits it cannot read, and `None`
+/// for a slide that XBetza's own forms write alike.
+fn slide_fsf(
+    initial: &str,
+    mode: Mode,
+    dirs: &BTreeSet<(i8, i8)>,
+    range: Range,
+) -> Result<Option<String>, String> {
+    if range.min > 1 {
+        let (orth, diag) = (dirs.is_subset(&orthogonal()), dirs.is_subset(&diagonal()));
+        let atom = match (range.min, range.max, orth, diag) {
+            (2, 2, true, _) => 'D',
+            (3, 3, true, _) => 'H',
+            (2, 2, _, true) => 'A',
+            (3, 3, _, true) => 'G',
+            _ => return Err("a slide with a least distance has no counterpart in Fairy-Stockfish but as a lame leap (`nD`, `nA`, `nH`, `nG`)".into()),
+        };
+        let mut out = String::new();
+        for g in directions(dirs).ok_or("its directions have no Betza")? {
+            out.push_str(&format!("{initial}{g}{}n{atom}", mode_fsf(mode)));
+        }
+        return Ok(Some(out));
+    }
+    let unit = dirs.iter().all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
+    if !unit && range.max > 0 {
+        return Err("a limited rider along leaps longer than one square: Fairy-Stockfish reads no limit after a doubled atom".into());
+    }
+    if range.max > 9 {
+        return Err(
+            "a rider limited to more than 9 squares: Fairy-Stockfish reads one digit".into(),
+        );
+    }
+    Ok(None)
 }
 
 /// A leap whose directions XBetza cannot group (the shogi knight's two forward knight
@@ -441,18 +476,78 @@ fn fsf_images((a, b): (i8, i8), tokens: &[String]) -> Vec<(i8, i8)> {
     out
 }
 
+/// The modifiers read since the last atom, which apply to the next one.
+#[derive(Default)]
+struct Modifiers {
+    quiet: bool,
+    capture: bool,
+    hop: bool,
+    grass: bool,
+    lame: bool,
+    initial: bool,
+    tokens: Vec<String>,
+    /// Where the first of them is written.
+    start: Option<usize>,
+}
+
+impl Modifiers {
+    /// The shape of an atom read with these modifiers.
+    fn shape(&self, rider: bool, max: u8) -> Shape {
+        if self.hop {
+            Shape::Hop { grass: self.grass }
+        } else if rider {
+            Shape::Ride { max }
+        } else if self.lame {
+            Shape::Lame
+        } else {
+            Shape::Leap
+        }
+    }
+
+    /// The direction tokens for one of an atom's leaps: Fairy-Stockfish splits `fs` into
+    /// `ff` and `ss` for an orthogonal atom alone (the soldier's `fsW`).
+    fn tokens_for(&self, alone: bool, atom: (i8, i8)) -> Vec<String> {
+        let mut toks = Vec::new();
+        for t in &self.tokens {
+            let b: Vec<char> = t.chars().collect();
+            if alone && atom.1 == 0 && b[0] != b[1] {
+                toks.push(format!("{0}{0}", b[0]));
+                toks.push(format!("{0}{0}", b[1]));
+            } else {
+                toks.push(t.clone());
+            }
+        }
+        toks
+    }
+}
+
+const VERTICAL: &str = "fbvh";
+const HORIZONTAL: &str = "rlsh";
+
+/// The direction token that starts at `chars[i]`: two letters when the next one pairs with
+/// it (`ff`, `fr`, `rf`), else the letter doubled. Returns the token and how many letters
+/// it took.
+fn direction_token(chars: &[(usize, char)], i: usize) -> (String, usize) {
+    let c = chars[i].1;
+    match chars.get(i + 1).map(|&(_, c2)| c2) {
+        Some(c2)
+            if c2 == c
+                || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
+                || (HORIZONTAL.contains(c) && VERTICAL.contains(c2)) =>
+        {
+            (format!("{c}{c2}"), 2)
+        }
+        _ => (format!("{c}{c}"), 1),
+    }
+}
+
 /// Reads a piece's Betza as Fairy-Stockfish does: modifiers (`m`, `c`, `p`, `g`, `n`, `i`,
 /// directions) apply to the next atom; a doubled atom or a digit after it makes a rider
 /// (`NN`, `B3`); `e` marks an en-passant capturer; other letters are skipped (and listed).
 pub(crate) fn read_fsf(betza: &str) -> BetzaPiece {
-    const VERTICAL: &str = "fbvh";
-    const HORIZONTAL: &str = "rlsh";
     let chars: Vec<(usize, char)> = betza.char_indices().collect();
     let mut piece = BetzaPiece::default();
-    let (mut quiet, mut capture) = (false, false);
-    let (mut hop, mut grass, mut lame, mut initial) = (false, false, false, false);
-    let mut tokens: Vec<String> = Vec::new();
-    let mut start: Option<usize> = None;
+    let mut mods = Modifiers::default();
     let mut i = 0;
     while i < chars.len() {
         let (at, c) = chars[i];
@@ -461,33 +556,23 @@ pub(crate) fn read_fsf(betza: &str) -> BetzaPiece {
             || VERTICAL.contains(c)
             || HORIZONTAL.contains(c)
         {
-            start.get_or_insert(at);
+            mods.start.get_or_insert(at);
         }
-        let first = start.unwrap_or(at);
         match c {
-            'm' => quiet = true,
-            'c' => capture = true,
-            'p' => hop = true,
+            'm' => mods.quiet = true,
+            'c' => mods.capture = true,
+            'p' => mods.hop = true,
             'g' => {
-                hop = true;
-                grass = true;
+                mods.hop = true;
+                mods.grass = true;
             }
-            'n' => lame = true,
-            'i' => initial = true,
+            'n' => mods.lame = true,
+            'i' => mods.initial = true,
             'e' => piece.en_passant = true,
             c if VERTICAL.contains(c) || HORIZONTAL.contains(c) => {
-                let next = chars.get(i + 1).map(|&(_, c2)| c2);
-                match next {
-                    Some(c2)
-                        if c2 == c
-                            || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
-                            || (HORIZONTAL.contains(c) && VERTICAL.contains(c2)) =>
-                    {
-                        tokens.push(format!("{c}{c2}"));
-                        i += 1;
-                    }
-                    _ => tokens.push(format!("{c}{c}")),
-                }
+                let (token, taken) = direction_token(&chars, i);
+                mods.tokens.push(token);
+                i += taken - 1;
             }
             c => {
                 let Some((atoms, mut rider)) = fsf_atoms(c) else {
@@ -508,49 +593,18 @@ pub(crate) fn read_fsf(betza: &str) -> BetzaPiece {
                     end = at2 + 1;
                     i += 1;
                 }
-                if !quiet && !capture {
-                    quiet = true;
-                    capture = true;
-                }
-                let shape = if hop {
-                    Shape::Hop { grass }
-                } else if rider {
-                    Shape::Ride { max }
-                } else if lame {
-                    Shape::Lame
-                } else {
-                    Shape::Leap
-                };
+                let both = !mods.quiet && !mods.capture;
                 for &atom in atoms {
-                    // Fairy-Stockfish splits `fs` into `ff` and `ss` for an orthogonal atom
-                    // alone (the soldier's `fsW`).
-                    let mut toks = Vec::new();
-                    for t in &tokens {
-                        let b: Vec<char> = t.chars().collect();
-                        if atoms.len() == 1 && atom.1 == 0 && b[0] != b[1] {
-                            toks.push(format!("{0}{0}", b[0]));
-                            toks.push(format!("{0}{0}", b[1]));
-                        } else {
-                            toks.push(t.clone());
-                        }
-                    }
                     piece.moves.push(BetzaMove {
-                        shape,
-                        quiet,
-                        capture,
-                        initial,
-                        offsets: fsf_images(atom, &toks),
-                        at: first..end,
+                        shape: mods.shape(rider, max),
+                        quiet: mods.quiet || both,
+                        capture: mods.capture || both,
+                        initial: mods.initial,
+                        offsets: fsf_images(atom, &mods.tokens_for(atoms.len() == 1, atom)),
+                        at: mods.start.unwrap_or(at)..end,
                     });
                 }
-                quiet = false;
-                capture = false;
-                hop = false;
-                grass = false;
-                lame = false;
-                initial = false;
-                tokens.clear();
-                start = None;
+                mods = Modifiers::default();
             }
         }
         i += 1;

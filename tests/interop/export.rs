@@ -100,7 +100,7 @@ const PARTIAL: &[(&str, &[&str])] = &[
     (
         "pawnback",
         &[
-            "<built-in pawnback.toml>:18:3: piece `back-pawn`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
+            "<built-in pawnback.toml>:19:3: piece `back-pawn`: a move limited to the squares of a zone (`to`) has no counterpart in Fairy-Stockfish",
         ],
     ),
 ];

@@ -303,6 +303,14 @@ fn score_panel(out: &mut String, title: &str, series: &[ScoreSeries], top: f64) 
         top + 22.0,
         escape(title)
     );
+    score_legend(out, series, top);
+    score_axes(out, games, bottom, &xs, &ys);
+    score_lines(out, series, &xs, &ys);
+    height
+}
+
+/// The panel's legend: each series' colour, label and last score with its interval.
+fn score_legend(out: &mut String, series: &[ScoreSeries], top: f64) {
     for (i, s) in series.iter().enumerate() {
         let c = SERIES[i % SERIES.len()];
         let ly = top + 42.0 + 18.0 * i as f64;
@@ -324,6 +332,16 @@ fn score_panel(out: &mut String, title: &str, series: &[ScoreSeries], top: f64) 
             escape(&format!("{}{tail}", s.label))
         );
     }
+}
+
+/// The panel's axes: the score's grid (50% dashed) and the games' ticks.
+fn score_axes(
+    out: &mut String,
+    games: f64,
+    bottom: f64,
+    xs: &impl Fn(f64) -> f64,
+    ys: &impl Fn(f64) -> f64,
+) {
     let x0 = xs(0.0);
     for t in [0.0, 0.25, 0.5, 0.75, 1.0] {
         let y = ys(t);
@@ -360,6 +378,15 @@ fn score_panel(out: &mut String, title: &str, series: &[ScoreSeries], top: f64) 
         (x0 + WIDTH - RIGHT) / 2.0,
         bottom + 32.0
     );
+}
+
+/// Each series' score as a line in its interval's band.
+fn score_lines(
+    out: &mut String,
+    series: &[ScoreSeries],
+    xs: &impl Fn(f64) -> f64,
+    ys: &impl Fn(f64) -> f64,
+) {
     for (i, s) in series.iter().enumerate() {
         if s.points.is_empty() {
             continue;
@@ -388,7 +415,6 @@ fn score_panel(out: &mut String, title: &str, series: &[ScoreSeries], top: f64) 
             line.join(" ")
         );
     }
-    height
 }
 
 #[cfg(test)]

@@ -226,40 +226,8 @@ pub fn fit_from_results(
     if games == 0 {
         return Err(FitError::NoGames);
     }
-    // The terms: the unit first, then the others as they first appear.
-    let mut terms = vec![unit.clone()];
-    for r in results.iter().filter(|r| r.games() > 0) {
-        let mut seen = BTreeSet::new();
-        for d in &r.difference {
-            if !seen.insert(&d.term) {
-                return Err(FitError::Repeated {
-                    setup: r.name.clone(),
-                    term: d.term.clone(),
-                });
-            }
-            if d.count != 0 && !terms.contains(&d.term) {
-                terms.push(d.term.clone());
-            }
-        }
-    }
-    let rows: Vec<Row> = results
-        .iter()
-        .filter(|r| r.games() > 0)
-        .map(|r| {
-            let mut x = vec![0.0; terms.len()];
-            for d in &r.difference {
-                if let Some(j) = terms.iter().position(|t| t == &d.term) {
-                    x[j] = d.count as f64;
-                }
-            }
-            Row {
-                x,
-                w: r.wins as f64,
-                d: r.draws as f64 + settings.prior_draws,
-                l: r.losses as f64,
-            }
-        })
-        .collect();
+    let terms = terms_of(results, unit)?;
+    let rows = rows_of(results, &terms, settings.prior_draws);
     if rows.iter().all(|r| r.x[0] == 0.0) {
         return Err(FitError::NoScale { unit: unit.clone() });
     }
@@ -289,28 +257,7 @@ pub fn fit_from_results(
         })
         .collect();
     let nu = theta[n - 1].exp();
-    let checks = results
-        .iter()
-        .filter(|r| r.games() > 0)
-        .zip(&rows)
-        .map(|(r, row)| {
-            let d: f64 = row.x.iter().zip(&theta).map(|(x, w)| x * w).sum();
-            let (pw, pd, pl) = chances(d, nu);
-            let expected = pw + pd / 2.0;
-            let var = pw * (1.0 - expected).powi(2)
-                + pd * (0.5 - expected).powi(2)
-                + pl * expected.powi(2);
-            let g = r.games() as f64;
-            let observed = (r.wins as f64 + r.draws as f64 / 2.0) / g;
-            SetupFit {
-                name: r.name.clone(),
-                games: r.games(),
-                observed,
-                expected,
-                z: (observed - expected) / (var.max(1e-12) / g).sqrt(),
-            }
-        })
-        .collect();
+    let checks = checks_of(results, &rows, &theta, nu);
     let elo = 400.0 / std::f64::consts::LN_10;
     let se0 = cov[0][0].sqrt();
     let (pw, pd, _) = chances(-w0, nu);
@@ -328,6 +275,76 @@ pub fn fit_from_results(
         whitewashes: whitewashes.iter().map(|r| r.name.clone()).collect(),
         checks,
     })
+}
+
+/// The fit's terms: the unit first, then the others as they first appear in the setups
+/// that were played. A term written twice in one setup is an error.
+fn terms_of(results: &[SetupResult], unit: &Term) -> Result<Vec<Term>, FitError> {
+    let mut terms = vec![unit.clone()];
+    for r in results.iter().filter(|r| r.games() > 0) {
+        let mut seen = BTreeSet::new();
+        for d in &r.difference {
+            if !seen.insert(&d.term) {
+                return Err(FitError::Repeated {
+                    setup: r.name.clone(),
+                    term: d.term.clone(),
+                });
+            }
+            if d.count != 0 && !terms.contains(&d.term) {
+                terms.push(d.term.clone());
+            }
+        }
+    }
+    Ok(terms)
+}
+
+/// The played setups as the fit reads them: each term's count, and the results with the
+/// prior's draws added.
+fn rows_of(results: &[SetupResult], terms: &[Term], prior_draws: f64) -> Vec<Row> {
+    results
+        .iter()
+        .filter(|r| r.games() > 0)
+        .map(|r| {
+            let mut x = vec![0.0; terms.len()];
+            for d in &r.difference {
+                if let Some(j) = terms.iter().position(|t| t == &d.term) {
+                    x[j] = d.count as f64;
+                }
+            }
+            Row {
+                x,
+                w: r.wins as f64,
+                d: r.draws as f64 + prior_draws,
+                l: r.losses as f64,
+            }
+        })
+        .collect()
+}
+
+/// Each played setup's observed score against the fitted one, with its z-score.
+fn checks_of(results: &[SetupResult], rows: &[Row], theta: &[f64], nu: f64) -> Vec<SetupFit> {
+    results
+        .iter()
+        .filter(|r| r.games() > 0)
+        .zip(rows)
+        .map(|(r, row)| {
+            let d: f64 = row.x.iter().zip(theta).map(|(x, w)| x * w).sum();
+            let (pw, pd, pl) = chances(d, nu);
+            let expected = pw + pd / 2.0;
+            let var = pw * (1.0 - expected).powi(2)
+                + pd * (0.5 - expected).powi(2)
+                + pl * expected.powi(2);
+            let g = r.games() as f64;
+            let observed = (r.wins as f64 + r.draws as f64 / 2.0) / g;
+            SetupFit {
+                name: r.name.clone(),
+                games: r.games(),
+                observed,
+                expected,
+                z: (observed - expected) / (var.max(1e-12) / g).sqrt(),
+            }
+        })
+        .collect()
 }
 
 /// Davidson's chances of a win, a draw and a loss at strength difference `d`.

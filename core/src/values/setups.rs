@@ -247,21 +247,11 @@ pub fn pieces_named(variant: &Variant, names: &[&str]) -> Result<Vec<Kind>, Stud
 /// royal one and the unit pawn. A piece that no setup can reach is listed in `skipped`.
 pub fn study(variant: &Arc<Variant>, pieces: &[Kind]) -> Result<Study, StudyError> {
     let start = Setup::parse_data(variant, variant.setup()).expect("the setup was checked");
-    let unit = unit_pawn(variant, &start).ok_or_else(|| StudyError::NoPawn {
+    let no_pawn = || StudyError::NoPawn {
         game: variant.name().to_string(),
-    })?;
-    let count = |k: Kind, c: Color| {
-        let on = start
-            .board
-            .iter()
-            .filter(|p| **p == Piece::new(k, c))
-            .count();
-        on + start.reserves[c][k.index()] as usize
     };
-    if variant
-        .kinds()
-        .any(|k| count(k, Color::White) != count(k, Color::Black))
-    {
+    let unit = unit_pawn(variant, &start).ok_or_else(no_pawn)?;
+    if !equal_armies(variant, &start) {
         return Err(StudyError::UnequalArmies {
             game: variant.name().to_string(),
         });
@@ -272,31 +262,8 @@ pub fn study(variant: &Arc<Variant>, pieces: &[Kind]) -> Result<Study, StudyErro
         unit,
         rotated: rotated(variant, &start),
     };
-    let mut setups = Vec::new();
-    let mut skipped = Vec::new();
-    match b.pawn_odds() {
-        Some(s) => setups.push(s),
-        None => {
-            return Err(StudyError::NoPawn {
-                game: variant.name().to_string(),
-            });
-        }
-    }
-    let studied: Vec<Kind> = if pieces.is_empty() {
-        variant
-            .kinds()
-            .filter(|&k| Some(k) != variant.royal_kind() && k != unit)
-            .collect()
-    } else {
-        // Each piece once, in the order asked.
-        let mut once = Vec::new();
-        for &k in pieces {
-            if !once.contains(&k) {
-                once.push(k);
-            }
-        }
-        once
-    };
+    let mut setups = vec![b.pawn_odds().ok_or_else(no_pawn)?];
+    let studied = studied_pieces(variant, unit, pieces);
     for (i, &k) in studied.iter().enumerate() {
         let p = variant.piece(k);
         if p.is_royal() {
@@ -307,9 +274,53 @@ pub fn study(variant: &Arc<Variant>, pieces: &[Kind]) -> Result<Study, StudyErro
         }
         b.piece_setups(k, &studied[..i], &mut setups);
     }
-    // A piece is studied when some setup changes it (a trade made by a piece studied
-    // before it counts).
-    for &k in &studied {
+    let skipped = unchanged(variant, &studied, &setups);
+    Ok(Study {
+        game: variant.name().to_string(),
+        unit: Term::board(variant.piece(unit).id()),
+        setups,
+        skipped,
+    })
+}
+
+/// Whether both sides start with the same pieces, on the board and in reserve.
+fn equal_armies(variant: &Variant, start: &SetupData) -> bool {
+    let count = |k: Kind, c: Color| {
+        let on = start
+            .board
+            .iter()
+            .filter(|p| **p == Piece::new(k, c))
+            .count();
+        on + start.reserves[c][k.index()] as usize
+    };
+    variant
+        .kinds()
+        .all(|k| count(k, Color::White) == count(k, Color::Black))
+}
+
+/// The pieces to study: those asked, each once and in the order asked, or else every
+/// piece but the royal one and the unit pawn.
+fn studied_pieces(variant: &Variant, unit: Kind, pieces: &[Kind]) -> Vec<Kind> {
+    if pieces.is_empty() {
+        return variant
+            .kinds()
+            .filter(|&k| Some(k) != variant.royal_kind() && k != unit)
+            .collect();
+    }
+    let mut once = Vec::new();
+    for &k in pieces {
+        if !once.contains(&k) {
+            once.push(k);
+        }
+    }
+    once
+}
+
+/// The studied pieces that no setup changes (a trade made by a piece studied before
+/// counts as a change), each with why.
+fn unchanged(variant: &Variant, studied: &[Kind], setups: &[Imbalance]) -> Vec<Skipped> {
+    let mut skipped = Vec::new();
+    for &k in studied {
         let id = variant.piece(k).id();
         let changed = setups
             .iter()
@@ -321,12 +332,7 @@ pub fn study(variant: &Arc<Variant>, pieces: &[Kind]) -> Result<Study, StudyErro
             });
         }
     }
-    Ok(Study {
-        game: variant.name().to_string(),
-        unit: Term::board(variant.piece(unit).id()),
-        setups,
-        skipped,
-    })
+    skipped
 }
 
 /// The unit pawn: the pawn kind White has most of on the board at the start (the first
