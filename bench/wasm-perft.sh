@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Perft speed of the WebAssembly build against the native one, in one run: the native CLI
 # (`fairyforge perft`), the wasm build in Node and the wasm build in headless Chromium (in
-# a Web Worker), on the same counts, each repeated and the best kept (docs/js.md).
+# a Web Worker), on the same counts, round by round (native, Node, Chromium in each round);
+# it prints the best of each build and the median over the rounds of each round's ratio
+# to the native speed (docs/js.md).
 #
-#   bench/wasm-perft.sh                      # birds-and-ninjas 5 and chess 6, 3 times each
-#   REPEAT=5 bench/wasm-perft.sh chess:5     # other counts, other repetitions
+#   bench/wasm-perft.sh                      # birds-and-ninjas 5 and chess 6, 5 times each
+#   REPEAT=9 bench/wasm-perft.sh chess:5     # other counts, other repetitions
 #
 # Needs what bindings/wasm/build.sh needs, Node and Chromium (CHROMIUM=path to use another).
 set -euo pipefail
@@ -12,7 +14,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 runs=("$@")
 if [ ${#runs[@]} -eq 0 ]; then runs=(birds-and-ninjas:5 chess:6); fi
-repeat="${REPEAT:-3}"
+repeat="${REPEAT:-5}"
 
 cargo build --release --locked -p fairyforge-cli
 out="$root/target/wasm/bench"
@@ -27,9 +29,9 @@ for ((i = 1; i <= repeat; i++)); do
     game="${run%%:*}"
     depth="${run##*:}"
     nps=$(target/release/fairyforge perft "$game" "$depth" 2>&1 > /dev/null | sed -n 's/^nps //p')
-    echo "{\"build\":\"native\",\"game\":\"$game\",\"depth\":$depth,\"nps\":$nps}" >> "$results"
-    node bench/wasm/perft-node.mjs "$out/node" "$run" | sed 's/^{/{"build":"node",/' >> "$results"
-    node bench/wasm/perft-chromium.mjs "$out/web" "$run" | sed 's/^{/{"build":"chromium",/' >> "$results"
+    echo "{\"build\":\"native\",\"round\":$i,\"game\":\"$game\",\"depth\":$depth,\"nps\":$nps}" >> "$results"
+    node bench/wasm/perft-node.mjs "$out/node" "$run" | sed "s/^{/{\"build\":\"node\",\"round\":$i,/" >> "$results"
+    node bench/wasm/perft-chromium.mjs "$out/web" "$run" | sed "s/^{/{\"build\":\"chromium\",\"round\":$i,/" >> "$results"
   done
 done
 node bench/wasm/summary.mjs "$results"

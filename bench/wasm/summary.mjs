@@ -1,19 +1,49 @@
 // The table of bench/wasm-perft.sh: the best nodes per second of each build on each
-// count, and the WebAssembly builds' share of the native one.
+// count, the WebAssembly builds' share of the native one from those best figures, and the
+// median over the rounds of each round's own share (the WebAssembly build's speed against
+// the native speed measured just before it, in the same round), which cancels most of a
+// busy or drifting machine's changes of speed from one round to the next.
 import { readFileSync } from "node:fs";
 
 const rows = readFileSync(process.argv[2], "utf8").trim().split("\n").map((l) => JSON.parse(l));
-const best = new Map();
+const counts = new Map(); // "game depth" -> { best: {build: nps}, rounds: [{build: nps}] }
 for (const r of rows) {
   const key = `${r.game} ${r.depth}`;
-  if (!best.has(key)) best.set(key, {});
-  const b = best.get(key);
-  b[r.build] = Math.max(b[r.build] ?? 0, r.nps);
+  if (!counts.has(key)) counts.set(key, { best: {}, rounds: [], seen: {} });
+  const c = counts.get(key);
+  c.best[r.build] = Math.max(c.best[r.build] ?? 0, r.nps);
+  // The round: given by the script, or else the row's rank among this build's rows of
+  // this count (the script writes each round's rows in order).
+  const round = r.round ?? (c.seen[r.build] = (c.seen[r.build] ?? 0) + 1);
+  while (c.rounds.length < round) c.rounds.push({});
+  c.rounds[round - 1][r.build] = r.nps;
 }
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const h = Math.floor(s.length / 2);
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+};
 const m = (x) => (x / 1e6).toFixed(2);
-console.log("| perft | native Mnps | Node Mnps | Node/native | Chromium Mnps | Chromium/native |");
-console.log("|---|---:|---:|---:|---:|---:|");
-for (const [key, b] of best) {
-  const pct = (x) => `${((100 * x) / b.native).toFixed(0)}%`;
-  console.log(`| ${key} | ${m(b.native)} | ${m(b.node)} | ${pct(b.node)} | ${m(b.chromium)} | ${pct(b.chromium)} |`);
+const pct = (x) => (Number.isFinite(x) ? `${(100 * x).toFixed(0)}%` : "-");
+console.log(
+  "| perft | rounds | native Mnps | Node Mnps | Node/native | Chromium Mnps | Chromium/native " +
+    "| median Node/native | median Chromium/native |",
+);
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+for (const [key, c] of counts) {
+  const b = c.best;
+  const paired = (build) =>
+    median(c.rounds.filter((r) => r.native && r[build]).map((r) => r[build] / r.native));
+  console.log(
+    `| ${key} | ${c.rounds.length} | ${m(b.native)} | ${m(b.node)} | ${pct(b.node / b.native)} ` +
+      `| ${m(b.chromium)} | ${pct(b.chromium / b.native)} ` +
+      `| ${pct(paired("node"))} | ${pct(paired("chromium"))} |`,
+  );
+}
+// Each round's shares, to see the spread the medians summarise.
+console.log("");
+for (const [key, c] of counts) {
+  const each = (build) => c.rounds.map((r) => pct(r[build] / r.native)).join(" ");
+  console.log(`${key}, round by round: Node/native ${each("node")}; Chromium/native ${each("chromium")}`);
 }

@@ -153,10 +153,9 @@ struct Promoting<'a> {
     /// square for a move starting in the zone of a `from-zone` rule.
     zone: &'a SquareSet,
     /// Per piece, where it could never move again, so that promotion is forced there:
-    /// looked up for this piece (`kind`, `us`) only when a promotion is not mandatory.
+    /// looked up for this piece only when a promotion is not mandatory.
     dead: &'a ByPiece<SquareSet>,
-    kind: Kind,
-    us: Color,
+    piece: Piece,
 }
 
 /// Every square: the zone of a move that may promote wherever it lands.
@@ -170,27 +169,43 @@ impl Sink for Promoting<'_> {
         if self.moves.is_dup(t) {
             return;
         }
-        let m = Move::board(self.moves.from, t.to, t.extra, t.kind);
         if !self.zone.contains(t.to) {
+            let m = Move::board(self.moves.from, t.to, t.extra, t.kind);
             self.moves.out.push(m);
             return;
         }
-        self.promotions(m);
+        // The landing field by field, not as a move, and the sink's fields, not the sink:
+        // WebAssembly passes a struct through memory, and the move made before the test
+        // was then built in memory for every landing, the common ones too, and the sink
+        // kept in memory for every piece that may promote (docs/js.md § Speed).
+        let m = &mut self.moves;
+        promotions(
+            m.out, m.from, t.to, t.extra, t.kind, self.rule, self.dead, self.piece,
+        );
     }
 }
 
-impl Promoting<'_> {
-    /// A move into the zone: its promotions, then the move itself unless promotion is
-    /// mandatory or the piece could not move again there.
-    #[inline(never)]
-    fn promotions(&mut self, m: Move) {
-        let out = &mut *self.moves.out;
-        for &c in &self.rule.choices {
-            out.push(m.promoting(c));
-        }
-        if !self.rule.mandatory && !self.dead[(self.kind, self.us)].contains(m.to()) {
-            out.push(m);
-        }
+/// A move of `piece` from `from` to `to` (capturing on `extra` too, of kind `kind`) into
+/// its promotion zone: its promotions under `rule`, then the move itself unless promotion
+/// is mandatory or the piece could not move again there (`dead`).
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn promotions(
+    out: &mut Vec<Move>,
+    from: Square,
+    to: Square,
+    extra: Square,
+    kind: MoveKind,
+    rule: &PromoRule,
+    dead: &ByPiece<SquareSet>,
+    piece: Piece,
+) {
+    let m = Move::board(from, to, extra, kind);
+    for &c in &rule.choices {
+        out.push(m.promoting(c));
+    }
+    if !rule.mandatory && !dead.of(piece).contains(m.to()) {
+        out.push(m);
     }
 }
 
@@ -245,8 +260,10 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
         v,
     };
     for &from in pos.pieces_of(us) {
-        let kind = board[from.index()].kind();
-        let atoms = v.atoms_of(kind, us, from);
+        // Looked up by the piece's code, which is the kind and colour's index in the
+        // tables: cheaper than splitting it into its kind and colour first.
+        let piece = board[from.index()];
+        let atoms = v.atoms_of_piece(piece, from);
         let start = out.len();
         let moves = Moves {
             start,
@@ -254,7 +271,7 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
             from,
         };
         // Most pieces never promote: their moves go straight in.
-        match v.promotion_rule(kind, us) {
+        match v.promotion_rule_of(piece) {
             None => {
                 let mut sink = moves;
                 for atom in atoms {
@@ -272,8 +289,7 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
                         zone
                     },
                     dead: &v.dead,
-                    kind,
-                    us,
+                    piece,
                 };
                 for atom in atoms {
                     targets(atom, rays, &live, us, &mut sink);
@@ -558,30 +574,27 @@ pub(crate) fn legal<const GATING: bool>(pos: &mut Position, out: &mut Vec<Move>)
         } else {
             pinned_first(v, board, k, !us)
         };
-        // A move needs a test if it leaves or passes a square of either set, or lands on
-        // a square of `sens` (landing on a pinned piece's square keeps the line closed):
-        // one set for the squares left, so that a move reads two sets, not three.
+        // A move needs a test if it is the king's, if it leaves or passes a square of
+        // either set, or if it lands on a square of `sens` (landing on a pinned piece's
+        // square keeps the line closed): one set for the squares left, so that a move
+        // reads two sets, not three. (A drop's first square is empty, never the king's,
+        // and a move without a second square passes `Square::NONE`, in no set.)
         let left = sens.union(&pins);
-        // Usually both sets are empty (always in orthodox chess outside pins): then only
-        // the king's own moves need a test.
-        let simple = left.is_empty();
-        let mut i = 0;
-        while i < out.len() {
-            // Read in place, not copied: a move is 10 bytes, which WebAssembly passes
-            // to `safe_after` through memory (docs/js.md § Speed).
-            let m = &out[i];
-            let aux = m.extra_square();
-            let quick = !in_check
-                && (m.kind() == MoveKind::Drop || m.from() != k)
-                && (simple
-                    || (!left.contains(m.from())
-                        && !sens.contains(m.to())
-                        && (aux.is_none() || !left.contains(aux))));
-            if quick || safe_after(v, board, k, m, us) {
-                i += 1;
-            } else {
-                out.swap_remove(i);
-            }
+        // One loop for each case, so that each carries only what its test reads
+        // (docs/js.md § Speed). In check, every move is tested. Usually both sets are
+        // empty (always in orthodox chess outside pins): then only the king's own moves
+        // need a test.
+        if in_check {
+            keep_safe(out, v, board, k, us, |_| true);
+        } else if left.is_empty() {
+            keep_safe(out, v, board, k, us, |m| m.from() == k);
+        } else {
+            keep_safe(out, v, board, k, us, |m| {
+                m.from() == k
+                    || left.contains(m.from())
+                    || sens.contains(m.to())
+                    || left.contains(m.extra_square())
+            });
         }
     }
     let facing = v.facing.is_some();
@@ -594,6 +607,38 @@ pub(crate) fn legal<const GATING: bool>(pos: &mut Position, out: &mut Vec<Move>)
     if GATING {
         gating(pos, us, out);
     }
+}
+
+/// Keeps in `out` the moves after which the king of `us` (on `k`) is safe, testing only
+/// those for which `needs_test` says that the move could expose it; the others are kept
+/// untested. The moves that need no test are skipped by a loop of their own over a slice,
+/// which carries only what `needs_test` reads (docs/js.md § Speed). An illegal move is
+/// swapped to the end (the kept moves' order is that of `Vec::swap_remove`), and the end
+/// cut off once.
+#[inline(always)]
+fn keep_safe(
+    out: &mut Vec<Move>,
+    v: &Variant,
+    board: &mut [Piece],
+    k: Square,
+    us: Color,
+    needs_test: impl Fn(&Move) -> bool,
+) {
+    let moves = out.as_mut_slice();
+    let mut n = moves.len();
+    let mut i = 0;
+    while let Some(skip) = moves[i..n].iter().position(&needs_test) {
+        i += skip;
+        // Read in place, not copied: a move is 10 bytes, which WebAssembly passes to
+        // `safe_after` through memory (docs/js.md § Speed).
+        if safe_after(v, board, k, &moves[i], us) {
+            i += 1;
+        } else {
+            n -= 1;
+            moves.swap(i, n);
+        }
+    }
+    out.truncate(n);
 }
 
 /// Removes the moves after which the royal pieces face each other where the game forbids

@@ -193,6 +193,15 @@ impl Piece {
         self.0 as usize
     }
 
+    /// The piece's index in a table by kind and colour (`kind * 2 + colour`, what
+    /// [`ByPiece`] and [`ByPieceSquare`] compute from the kind and colour): its code less
+    /// two, read without splitting the code into kind and colour first. Out of any
+    /// table's range for the empty square.
+    #[inline]
+    pub fn table_index(self) -> usize {
+        (self.0 as usize).wrapping_sub(2)
+    }
+
     #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
@@ -262,6 +271,14 @@ impl<T> ByPiece<T> {
     }
 }
 
+impl<T> ByPiece<T> {
+    /// The entry of the piece `p` (of a kind and colour, not empty).
+    #[inline]
+    pub fn of(&self, p: Piece) -> &T {
+        &self.0[p.table_index()]
+    }
+}
+
 impl<T> Index<(Kind, Color)> for ByPiece<T> {
     type Output = T;
     #[inline]
@@ -303,6 +320,12 @@ impl<T> ByPieceSquare<T> {
     #[inline]
     pub fn get(&self, kind: Kind, color: Color, sq: Square) -> &T {
         &self.data[self.at(kind, color, sq)]
+    }
+
+    /// The entry of the piece `p` (of a kind and colour, not empty) on `sq`.
+    #[inline]
+    pub fn of(&self, p: Piece, sq: Square) -> &T {
+        &self.data[p.table_index().wrapping_mul(self.squares) + sq.index()]
     }
 
     #[inline]

@@ -5,7 +5,7 @@ use crate::atom::{Atom, Ray, RayStep};
 use crate::def::{Facing, PieceDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
-use crate::types::{ByColor, ByPiece, ByPieceSquare, CastlingRights, Color, Kind, Square};
+use crate::types::{ByColor, ByPiece, ByPieceSquare, CastlingRights, Color, Kind, Piece, Square};
 use crate::zobrist::Zobrist;
 
 /// A piece type of a variant.
@@ -449,6 +449,13 @@ impl Variant {
         &self.atoms[s as usize..e as usize]
     }
 
+    /// [`Variant::atoms_of`] for the piece `p` (not empty), looked up by its code.
+    #[inline]
+    pub(crate) fn atoms_of_piece(&self, p: Piece, sq: Square) -> &[Atom] {
+        let (s, e) = *self.atom_index.of(p, sq);
+        &self.atoms[s as usize..e as usize]
+    }
+
     /// The squares of a ray.
     #[inline]
     pub(crate) fn ray(&self, r: Ray) -> &[RayStep] {
@@ -466,6 +473,12 @@ impl Variant {
     #[inline]
     pub(crate) fn promotion_rule(&self, kind: Kind, color: Color) -> Option<&PromoRule> {
         self.promo_of[(kind, color)].map(|r| &self.promo_rules[r as usize])
+    }
+
+    /// [`Variant::promotion_rule`] for the piece `p` (not empty), looked up by its code.
+    #[inline]
+    pub(crate) fn promotion_rule_of(&self, p: Piece) -> Option<&PromoRule> {
+        self.promo_of.of(p).map(|r| &self.promo_rules[r as usize])
     }
 
     /// Whether the move text of a promotion to this square names the new piece.
