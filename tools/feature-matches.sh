@@ -1,7 +1,8 @@
 #!/bin/sh
 # Self-play matches that decide which search techniques the engine keeps: for each
-# feature, the default engine (A) against the same engine with that feature off (B), at a
-# fixed node count (deterministic: the same games on any machine, whatever its load).
+# feature, the default engine with that feature on (A) against the same engine with it off
+# (B), at a fixed node count (deterministic: the same games on any machine, whatever its
+# load).
 # A positive Elo for A means the feature helps. Prints one Markdown table row per feature
 # (the tables of docs/engine.md).
 #
@@ -35,7 +36,7 @@ else
 fi
 for f in $features; do
   out=$(nice -n 10 "$ff" match "$game" --games "$games" --nodes "$nodes" --seed "$seed" \
-        --openings random-plies:8 --concurrency "$conc" --a modern --b "$f=off" \
+        --openings random-plies:8 --concurrency "$conc" --a "$f=on" --b "$f=off" \
         ${sprt:+--sprt "$sprt"})
   played=$(printf '%s\n' "$out" | sed -n 's/^\([0-9]*\) games: A won .*$/\1/p')
   score=$(printf '%s\n' "$out" | sed -n 's/^Score of A: .* = \(.*\)$/\1/p')
