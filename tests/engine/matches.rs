@@ -151,7 +151,7 @@ fn fixed_node_matches_are_the_same_at_any_concurrency() {
         "--a",
         "modern",
         "--b",
-        "nmp=off",
+        "nmp=on",
     ];
     let (one, pgn_one) = run_match(&[&args[..], &["--concurrency", "1"]].concat(), "c1");
     let (two, pgn_two) = run_match(&[&args[..], &["--concurrency", "2"]].concat(), "c2");
@@ -469,7 +469,9 @@ fn a_bad_sprt_is_refused() {
 fn matches_play_the_games_they_played_before_the_shards() {
     // Recorded with `fairyforge match` as it was before matches were cut into shards
     // (one process playing game after game): the same report and the same PGN, byte for
-    // byte, on two threads now.
+    // byte, on two threads now. Side A is the default engine of then (null-move pruning,
+    // futility pruning and razoring were on by default until SPRT matches turned them
+    // off).
     let data = fairyforge_tests::root().join("tests/data/match");
     for (name, args) in [
         (
@@ -485,7 +487,7 @@ fn matches_play_the_games_they_played_before_the_shards() {
                 "--max-plies",
                 "60",
                 "--a",
-                "modern",
+                "nmp=on,futility=on,razoring=on",
                 "--b",
                 "classic",
                 "--seed",
@@ -504,8 +506,10 @@ fn matches_play_the_games_they_played_before_the_shards() {
                 "random-plies:3",
                 "--max-plies",
                 "40",
+                "--a",
+                "nmp=on,futility=on,razoring=on",
                 "--b",
-                "nmp=off",
+                "futility=on,razoring=on",
                 "--seed",
                 "3",
                 "--option",

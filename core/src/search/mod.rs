@@ -6,11 +6,11 @@
 //!
 //! - the modern search (the default): iterative deepening with aspiration windows;
 //!   principal variation search with a transposition table (depth-preferred replacement,
-//!   mate scores adjusted by ply), null-move pruning with a zugzwang guard, late-move
-//!   reductions and pruning, futility pruning, razoring, a check extension, static
-//!   exchange evaluation that understands fly-over captures, double captures, cannon
-//!   screens and drops, killer, counter-move and history ordering; an evaluation derived
-//!   from the game's data (see `eval`);
+//!   mate scores adjusted by ply), late-move reductions and pruning, a check extension,
+//!   static exchange evaluation that understands fly-over captures, double captures,
+//!   cannon screens and drops, killer, counter-move and history ordering; an evaluation
+//!   derived from the game's data (see `eval`); null-move pruning with a zugzwang guard,
+//!   futility pruning and razoring, off by default (see [`Features`]);
 //! - the classic search, the project's first (kept unchanged as the baseline that
 //!   matches measure the modern one against).
 //!

@@ -19,16 +19,19 @@ pub enum Engine {
 }
 
 macro_rules! features {
-    ($($(#[$doc:meta])* $field:ident = $text:literal;)*) => {
-        /// The techniques of the modern search, each of which can be switched off to
-        /// measure what it brings.
+    (@default) => { true };
+    (@default $on:literal) => { $on };
+    ($($(#[$doc:meta])* $field:ident = $text:literal $(, default $on:literal)?;)*) => {
+        /// The techniques of the modern search, each of which can be switched on or off
+        /// to measure what it brings. Each is on by default unless its entry says
+        /// `default false` (a technique that a match did not show to gain).
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct Features {
             $($(#[$doc])* pub $field: bool,)*
         }
         impl Default for Features {
             fn default() -> Features {
-                Features { $($field: true,)* }
+                Features { $($field: features!(@default $($on)?),)* }
             }
         }
         impl Features {
@@ -51,16 +54,20 @@ features! {
     /// Aspiration windows around the previous iteration's score.
     aspiration = "aspiration";
     /// Null-move pruning (not when the side to move has only pawn-like pieces and its
-    /// king: zugzwang).
-    null_move = "nmp";
+    /// king: zugzwang). Off by default: an SPRT match did not show it to gain
+    /// (docs/engine.md, § Techniques kept).
+    null_move = "nmp", default false;
     /// Late-move reductions.
     lmr = "lmr";
-    /// Futility pruning of quiet moves near the leaves.
-    futility = "futility";
+    /// Futility pruning of quiet moves near the leaves. Off by default: an SPRT match
+    /// did not show it to gain (docs/engine.md, § Techniques kept).
+    futility = "futility", default false;
     /// Reverse futility pruning (static null move).
     reverse_futility = "rfp";
-    /// Razoring: a hopeless node near the leaves drops into the quiescence search.
-    razoring = "razoring";
+    /// Razoring: a hopeless node near the leaves drops into the quiescence search. Off
+    /// by default: an SPRT match did not show it to gain (docs/engine.md, § Techniques
+    /// kept).
+    razoring = "razoring", default false;
     /// Late-move pruning: at low depth, quiet moves past a count are skipped.
     late_move_pruning = "lmp";
     /// Static exchange evaluation prunes losing moves near the leaves.
@@ -202,13 +209,14 @@ impl fmt::Display for Settings {
         if self.engine == Engine::Classic {
             items.push("classic".into());
         }
-        for (name, on) in self.features.list() {
-            if !on {
-                items.push(format!("{name}=off"));
+        let defaults = Features::default().list();
+        for ((name, on), (_, default)) in self.features.list().into_iter().zip(defaults) {
+            if on != default {
+                items.push(format!("{name}={}", if on { "on" } else { "off" }));
             }
         }
-        let defaults = Weights::default();
-        for ((name, v), (_, d)) in self.weights.iter().zip(defaults.iter()) {
+        let weights = Weights::default();
+        for ((name, v), (_, d)) in self.weights.iter().zip(weights.iter()) {
             if v != d {
                 items.push(format!("eval.{name}={v}"));
             }
@@ -227,11 +235,12 @@ mod tests {
 
     #[test]
     fn settings_read_and_write_back() {
-        let s = Settings::parse("lmr=off, nmp=off,eval.tempo=20").unwrap();
+        let s = Settings::parse("lmr=off, nmp=on,eval.tempo=20").unwrap();
         assert_eq!(s.engine, Engine::Modern);
-        assert!(!s.features.lmr && !s.features.null_move && s.features.futility);
+        assert!(!s.features.lmr && s.features.null_move && !s.features.futility);
+        assert!(!s.features.razoring && s.features.check_extension);
         assert_eq!(s.weights.value("tempo"), Some(20));
-        assert_eq!(s.to_string(), "nmp=off,lmr=off,eval.tempo=20");
+        assert_eq!(s.to_string(), "nmp=on,lmr=off,eval.tempo=20");
         assert_eq!(Settings::parse(&s.to_string()).unwrap(), s);
         assert_eq!(Settings::parse("classic").unwrap(), Settings::classic());
         assert_eq!(Settings::classic().to_string(), "classic");
@@ -240,6 +249,24 @@ mod tests {
             Settings::parse("engine=classic").unwrap().engine,
             Engine::Classic
         );
+    }
+
+    #[test]
+    fn every_switch_is_written_only_when_it_differs_from_the_default() {
+        let defaults = Features::default().list();
+        for (name, default) in defaults {
+            for on in [false, true] {
+                let text = format!("{name}={}", if on { "on" } else { "off" });
+                let s = Settings::parse(&text).unwrap();
+                let written = s.to_string();
+                if on == default {
+                    assert_eq!(written, "modern", "{text}");
+                } else {
+                    assert_eq!(written, text);
+                }
+                assert_eq!(Settings::parse(&written).unwrap(), s, "{text}");
+            }
+        }
     }
 
     #[test]
