@@ -20,6 +20,17 @@ const DEPTH: u32 = 4;
 
 /// Core's search to `DEPTH` with the pool's table size: the last line's score and line.
 fn core_line(game: &str, fen: Option<&str>, net: Option<Arc<Network>>) -> (Value, Value) {
+    core_lines(game, fen, net, 1)
+}
+
+/// The same search made `times` times by one searcher, its table kept from one to the
+/// next as a studio worker keeps it: the last search's score and line.
+fn core_lines(
+    game: &str,
+    fen: Option<&str>,
+    net: Option<Arc<Network>>,
+    times: usize,
+) -> (Value, Value) {
     let v = Variant::builtin(game).unwrap();
     let pos = match fen {
         Some(f) => Position::from_fen(&v, f).unwrap(),
@@ -27,15 +38,15 @@ fn core_line(game: &str, fen: Option<&str>, net: Option<Arc<Network>>) -> (Value
     };
     let mut s = Searcher::new(16);
     s.set_network(net);
-    let lines = engine::think(
-        &mut s,
-        &pos,
-        ThinkLimits {
-            time: Duration::from_secs(30),
-            depth: Some(DEPTH),
-            nodes: None,
-        },
-    );
+    let limits = ThinkLimits {
+        time: Duration::from_secs(30),
+        depth: Some(DEPTH),
+        nodes: None,
+    };
+    let mut lines = engine::think(&mut s, &pos, limits);
+    for _ in 1..times {
+        lines = engine::think(&mut s, &pos, limits);
+    }
     let last = serde_json::to_value(lines.last().unwrap()).unwrap();
     (last["score"].clone(), last["pv"].clone())
 }
@@ -60,14 +71,16 @@ async fn a_game_with_a_network_is_searched_with_it() {
         ]
     );
     let s = Server::with_state(AppState::new(Config::with_workers(1)).with_networks(nets)).await;
-    let chess_net = fairyforge_tests::tiny_network("chess", 16, 21);
-    let with = core_line("chess", Some(FEN), Some(Arc::new(chess_net)));
+    let chess_net = Arc::new(fairyforge_tests::tiny_network("chess", 16, 21));
+    let with = core_line("chess", Some(FEN), Some(chess_net.clone()));
     let without = core_line("chess", Some(FEN), None);
     assert_ne!(with, without, "the network changes the search");
     let body = json!({ "variant": chess(), "fen": FEN, "depth": DEPTH, "time_ms": 30000 });
     assert_eq!(served_line(&s, body.clone()).await, with);
-    // Again, on the same worker (its table kept): the same answer.
-    assert_eq!(served_line(&s, body).await, with);
+    // Again, on the same worker (its table kept, and the network with it): the answer of
+    // core's searcher asked twice.
+    let again = core_lines("chess", Some(FEN), Some(chess_net), 2);
+    assert_eq!(served_line(&s, body).await, again);
     // A game without a network: the hand-set evaluation.
     let birds = json!({ "variant": birds(), "depth": DEPTH, "time_ms": 30000 });
     assert_eq!(
