@@ -207,6 +207,8 @@ pub struct PromotionDef {
     pub choices: Vec<Named>,
     pub mandatory: bool,
     pub suffix: bool,
+    /// The promotion resets the count of plies toward the draw, whatever the piece.
+    pub resets_count: bool,
     /// A move that starts in the zone may promote too, wherever it lands (shogi).
     pub leaving: bool,
     /// Shogi's writing: the promoted piece is `+` and the letter of the piece it was in

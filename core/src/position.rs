@@ -545,9 +545,12 @@ impl Position {
         }
         let placed = match m.promotion() {
             Some(k) => {
-                // Every promotion resets the count, whatever the piece that promotes, as in
-                // Fairy-Stockfish (docs/rules.md § The end of the game).
-                reset = true;
+                // A promotion resets the count, whatever the piece that promotes, unless
+                // its rule says `resets-count = false` (docs/format.md § `[promotion]`).
+                reset |= self
+                    .variant
+                    .promotion_rule_of(moved)
+                    .is_none_or(|r| r.resets_count);
                 Piece::new(k, us)
             }
             None => moved,
@@ -1123,9 +1126,11 @@ mod tests {
         assert_eq!(pos.fen(), "rb+B1k/3rg/1K3/1sPp1/1G2S[] b - - 0 12");
     }
 
-    /// Every promotion resets the count of plies, whatever the piece: Pawn Back Chess's pawn
-    /// is not a `pawn` (its steps back and forth leave the count running), yet its
-    /// promotion resets the count, as in Fairy-Stockfish (these strings are its).
+    /// A promotion resets the count of plies, whatever the piece (`resets-count`, on by
+    /// default): Pawn Back Chess's pawn is not a `pawn` (its steps back and forth leave the
+    /// count running), yet its promotion resets the count, as in Fairy-Stockfish (these
+    /// strings are its). The Insane Ninja promotion says `resets-count = false`
+    /// (tests/rules/options.rs).
     #[test]
     fn every_promotion_resets_the_count() {
         let v = Variant::builtin("pawnback").unwrap();

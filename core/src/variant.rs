@@ -193,6 +193,9 @@ pub(crate) struct PromoRule {
     pub limits: Vec<u8>,
     pub mandatory: bool,
     pub suffix: bool,
+    /// The promotion resets the count of plies toward the draw, whatever the piece
+    /// (docs/format.md § `[promotion]`).
+    pub resets_count: bool,
     /// A move starting in the zone may promote too (docs/format.md § `[promotion]`).
     pub leaving: bool,
     /// Written shogi's way: `+P` in position strings, `+` ending the move text.

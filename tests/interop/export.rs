@@ -208,6 +208,22 @@ fn end_rules_without_a_key_are_listed_at_their_place() {
     assert!(e.section().lines().any(|l| l == "stalemateValue = win"));
 }
 
+/// A promotion that leaves the count of plies running has no key: Fairy-Stockfish resets
+/// the count at every promotion.
+#[test]
+fn a_promotion_that_leaves_the_count_running_is_listed_at_its_place() {
+    let text = "extends = \"chess\"\nname = \"Quiet promotions\"\n\n[promotion]\npieces = [\"chess-pawn\"]\nchoices = [\"queen\", \"knight\"]\nresets-count = false\n";
+    let v = Variant::parse("quiet.toml", text).unwrap();
+    let e = ini::export(&v, "quiet");
+    assert!(!e.is_complete());
+    assert_eq!(
+        placed(&e),
+        [
+            "quiet.toml:4:1: a promotion that leaves the count of plies running (`resets-count = false`): Fairy-Stockfish resets it at every promotion"
+        ]
+    );
+}
+
 #[test]
 fn what_the_seed_games_cannot_export_is_listed_at_its_place() {
     let mut report = String::new();

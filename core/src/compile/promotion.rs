@@ -87,6 +87,7 @@ pub(super) fn compile(cx: &mut Ctx, names: &Names, g: &Geometry, npieces: usize)
             limits,
             mandatory: pr.mandatory,
             suffix: pr.suffix,
+            resets_count: pr.resets_count,
             leaving: pr.leaving,
             plus: pr.plus,
         });

@@ -440,6 +440,13 @@ pub(crate) fn section(v: &Arc<Variant>, name: &str) -> (String, Vec<Found>) {
     // written below; the others are its pawns' promotion.
     let (piece_rules, pawn_rules): (Vec<&crate::def::PromotionDef>, Vec<_>) =
         d.promotions.iter().partition(|r| r.leaving || r.plus);
+    for r in d.promotions.iter().filter(|r| !r.resets_count) {
+        found.push((
+            Some(r.span),
+            "a promotion that leaves the count of plies running (`resets-count = false`): Fairy-Stockfish resets it at every promotion".to_string(),
+            String::new(),
+        ));
+    }
     // Two rules, White's then Black's, for the same pawns, zone and compulsion: written as
     // Fairy-Stockfish's promotionPieceTypesWhite and promotionPieceTypesBlack.
     let black_rule = match pawn_rules.as_slice() {

@@ -229,6 +229,7 @@ fn promotions(cx: &mut Ctx, n: &Node) -> Vec<PromotionDef> {
             choices,
             mandatory: cx.bool(pt, "mandatory").unwrap_or(true),
             suffix: cx.bool(pt, "suffix").unwrap_or(true),
+            resets_count: cx.bool(pt, "resets-count").unwrap_or(true),
             leaving: cx.bool(pt, "from-zone").unwrap_or(false),
             plus: cx.bool(pt, "plus").unwrap_or(false),
             limits: limits(cx, pt),

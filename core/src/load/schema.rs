@@ -380,6 +380,12 @@ pub(crate) const PROMOTION: Section = Section {
             "whether the move text names the piece",
         ),
         key(
+            "resets-count",
+            "boolean",
+            "`true`",
+            "whether the promotion resets the count of plies toward the draw",
+        ),
+        key(
             "from-zone",
             "boolean",
             "`false`",
