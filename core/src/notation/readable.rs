@@ -256,88 +256,20 @@ pub(super) fn parse_input(pos: &Position, input: &str) -> Result<Move, InputErro
 /// among `legal`, else its long text. `legal` must hold at least the legal moves that end
 /// where `m` does: a short form can only be mistaken for one of those.
 pub(super) fn write(pos: &Position, m: &Move, legal: &[Move]) -> String {
+    if m.gate().is_some() {
+        return write_gated(pos, m, legal);
+    }
     let v = pos.variant();
-    // Gating (docs/format.md § Gating): the move's text without its gate, then `/` and
-    // the gated piece's letter, with its square for a castling (`Nf3/H`, `O-O/Hh1`), as
-    // Fairy-Stockfish writes them.
-    if let Some((k, sq)) = m.gate() {
-        let base = m.without_gate();
-        let mut s = if legal.contains(&base) {
-            write(pos, &base, legal)
-        } else {
-            return pos.move_text(m);
-        };
-        s.push('/');
-        s.push(v.piece(k).letter);
-        if m.is_castle() {
-            s.push_str(&v.geometry.name(sq));
-        }
-        return s;
+    let high = |x: &Move| v.geometry.file(x.to()) > v.geometry.file(x.from());
+    // `O-O` toward the higher files, `O-O-O` toward the lower, when it is the only
+    // castling that way.
+    if m.is_castle() && castlings_alike(pos, m, false) == 1 {
+        return (if high(m) { "O-O" } else { "O-O-O" }).to_string();
     }
-    let reader = Reader { pos };
-    let base = Pattern {
-        to: Some(m.to()),
-        ..Pattern::default()
+    let Some(ladder) = ladder(pos, m) else {
+        return pos.move_text(m);
     };
-    if m.is_castle() {
-        // `O-O` toward the higher files, `O-O-O` toward the lower, when it is the only
-        // castling that way.
-        let g = &v.geometry;
-        let high = |x: &Move| g.file(x.to()) > g.file(x.from());
-        let same_way = pos
-            .legal_moves()
-            .iter()
-            .filter(|x| x.is_castle() && x.gate().is_none() && high(x) == high(m))
-            .count();
-        if same_way == 1 {
-            return (if high(m) { "O-O" } else { "O-O-O" }).to_string();
-        }
-    }
-    let mut ladder = [None; 5];
-    if let Some(k) = m.dropped() {
-        ladder[0] = Some(Pattern {
-            letter: Some(v.piece(k).letter),
-            drop: true,
-            ..base
-        });
-    } else {
-        let piece = pos.board()[m.from().index()];
-        if piece.is_empty() {
-            return pos.move_text(m);
-        }
-        let piece = v.piece(piece.kind());
-        let (f, r) = v.geometry.coords(m.from());
-        let base = Pattern {
-            capture: !pos.captures_of(m).is_empty(),
-            promo: m.promotion().map(|k| v.piece(k).letter),
-            ..base
-        };
-        let letter = Some(piece.letter);
-        let pawn = (piece.pawn && !m.is_castle()).then_some(Pattern {
-            from_file: base.capture.then_some(f),
-            ..base
-        });
-        ladder = [
-            pawn,
-            Some(Pattern { letter, ..base }),
-            Some(Pattern {
-                letter,
-                from_file: Some(f),
-                ..base
-            }),
-            Some(Pattern {
-                letter,
-                from_rank: Some(r),
-                ..base
-            }),
-            Some(Pattern {
-                letter,
-                from_file: Some(f),
-                from_rank: Some(r),
-                ..base
-            }),
-        ];
-    }
+    let reader = Reader { pos };
     for p in ladder.iter().flatten() {
         if legal.iter().filter(|x| reader.fits(p, x)).count() == 1 {
             return p.text(&v.geometry);
@@ -345,22 +277,103 @@ pub(super) fn write(pos: &Position, m: &Move, legal: &[Move]) -> String {
     }
     // A castling that shares its short form with another move (the king's plain step to
     // the same square): `O-O-` or `O-O-O-` and the king's square, when that names it alone.
-    if m.is_castle() {
-        let g = &v.geometry;
-        let high = |x: &Move| g.file(x.to()) > g.file(x.from());
-        let same = pos
-            .legal_moves()
-            .iter()
-            .filter(|x| {
-                x.is_castle() && x.gate().is_none() && high(x) == high(m) && x.to() == m.to()
-            })
-            .count();
-        if same == 1 {
-            let way = if high(m) { "O-O" } else { "O-O-O" };
-            return format!("{way}-{}", g.name(m.to()));
-        }
+    if m.is_castle() && castlings_alike(pos, m, true) == 1 {
+        let way = if high(m) { "O-O" } else { "O-O-O" };
+        return format!("{way}-{}", v.geometry.name(m.to()));
     }
     pos.move_text(m)
+}
+
+/// Gating (docs/format.md § Gating): the move's text without its gate, then `/` and the
+/// gated piece's letter, with its square for a castling (`Nf3/H`, `O-O/Hh1`), as
+/// Fairy-Stockfish writes them.
+fn write_gated(pos: &Position, m: &Move, legal: &[Move]) -> String {
+    let Some((k, sq)) = m.gate() else {
+        return write(pos, m, legal);
+    };
+    let v = pos.variant();
+    let base = m.without_gate();
+    if !legal.contains(&base) {
+        return pos.move_text(m);
+    }
+    let mut s = write(pos, &base, legal);
+    s.push('/');
+    s.push(v.piece(k).letter);
+    if m.is_castle() {
+        s.push_str(&v.geometry.name(sq));
+    }
+    s
+}
+
+/// How many legal castlings without a gate go the castling `m`'s way (toward the higher
+/// files or the lower), landing on its square too when `same_square`.
+fn castlings_alike(pos: &Position, m: &Move, same_square: bool) -> usize {
+    let g = &pos.variant().geometry;
+    let high = |x: &Move| g.file(x.to()) > g.file(x.from());
+    pos.legal_moves()
+        .iter()
+        .filter(|x| {
+            x.is_castle()
+                && x.gate().is_none()
+                && high(x) == high(m)
+                && (!same_square || x.to() == m.to())
+        })
+        .count()
+}
+
+/// The forms tried in turn for `m`, shortest first: a drop's letter, or a pawn's form,
+/// then the piece's letter with no origin, its file, its rank, both. `None` when no piece
+/// stands on the move's origin.
+fn ladder(pos: &Position, m: &Move) -> Option<[Option<Pattern>; 5]> {
+    let v = pos.variant();
+    let base = Pattern {
+        to: Some(m.to()),
+        ..Pattern::default()
+    };
+    if let Some(k) = m.dropped() {
+        let drop = Pattern {
+            letter: Some(v.piece(k).letter),
+            drop: true,
+            ..base
+        };
+        return Some([Some(drop), None, None, None, None]);
+    }
+    let piece = pos.board()[m.from().index()];
+    if piece.is_empty() {
+        return None;
+    }
+    let piece = v.piece(piece.kind());
+    let (f, r) = v.geometry.coords(m.from());
+    let base = Pattern {
+        capture: !pos.captures_of(m).is_empty(),
+        promo: m.promotion().map(|k| v.piece(k).letter),
+        ..base
+    };
+    let letter = Some(piece.letter);
+    let pawn = (piece.pawn && !m.is_castle()).then_some(Pattern {
+        from_file: base.capture.then_some(f),
+        ..base
+    });
+    Some([
+        pawn,
+        Some(Pattern { letter, ..base }),
+        Some(Pattern {
+            letter,
+            from_file: Some(f),
+            ..base
+        }),
+        Some(Pattern {
+            letter,
+            from_rank: Some(r),
+            ..base
+        }),
+        Some(Pattern {
+            letter,
+            from_file: Some(f),
+            from_rank: Some(r),
+            ..base
+        }),
+    ])
 }
 
 /// The readable texts of `moves`, legal moves of `pos`, each worked out among the legal
