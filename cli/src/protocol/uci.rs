@@ -5,7 +5,7 @@
 //! it (the full form is read too). See `docs/protocols.md`.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use fairyforge::limits::MAX_SEARCH_DEPTH;
@@ -335,16 +335,28 @@ impl Uci {
         self.told_to_stop.store(false, Ordering::Relaxed);
         self.infinite = infinite;
         let told = self.told_to_stop.clone();
+        // The nodes of the last iteration reported: a search stopped inside an iteration
+        // reports its whole nodes and time once more before its move, as engines do.
+        let reported = Arc::new(AtomicU64::new(u64::MAX));
+        let seen = reported.clone();
         self.thinker.start(
             self.pos.clone(),
             limits,
-            |pos: &Position, r: &Report| say(&info(pos, r)),
+            move |pos: &Position, r: &Report| {
+                seen.store(r.nodes, Ordering::Relaxed);
+                say(&info(pos, r))
+            },
             move |pos: &Position, r: Option<Report>| {
                 if infinite {
                     // An infinite search reports its move only when told to stop.
                     while !told.load(Ordering::Relaxed) {
                         std::thread::sleep(Duration::from_millis(2));
                     }
+                }
+                if let Some(r) = &r
+                    && reported.load(Ordering::Relaxed) != r.nodes
+                {
+                    say(&info(pos, r));
                 }
                 match r {
                     Some(r) => say(&format!("bestmove {}", pos.gui_text(&r.best()))),

@@ -74,9 +74,10 @@ pub struct Report {
     pub score: Score,
     /// The principal variation; never empty, `pv[0]` is the best move.
     pub pv: Vec<Move>,
-    /// Nodes searched so far (all iterations).
+    /// Nodes searched so far (all iterations; in the report a search returns, all its
+    /// nodes, those of an iteration a limit stopped included).
     pub nodes: u64,
-    /// Time since the search started.
+    /// Time since the search started (in the report a search returns, the whole search's).
     pub elapsed: Duration,
 }
 

@@ -218,8 +218,11 @@ impl Modern {
                 break;
             }
         }
-        let best = best.unwrap_or_else(|| self.report(0, 0, vec![self.root[0].mv]));
+        let mut best = best.unwrap_or_else(|| self.report(0, 0, vec![self.root[0].mv]));
         debug_assert!(legal.contains(&best.pv[0]));
+        // The whole search's nodes and time, those of an unfinished iteration included.
+        best.nodes = self.nodes;
+        best.elapsed = self.plan.elapsed();
         Some(best)
     }
 
