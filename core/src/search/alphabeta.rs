@@ -25,6 +25,13 @@ const RAZOR: [i32; 3] = [0, 300, 550];
 const FUTILITY_BASE: i32 = 120;
 const FUTILITY_PER_PLY: i32 = 110;
 
+/// A node's moves with their ordering keys (see `ordering::pick`).
+struct Keyed<'a> {
+    moves: &'a mut Vec<Move>,
+    keys: &'a mut Vec<i32>,
+    unsure: &'a mut Vec<bool>,
+}
+
 /// What the node search learnt about a move before playing it.
 struct Candidate {
     mv: Move,
@@ -175,6 +182,7 @@ impl Modern {
 
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
+        let mut unsure = std::mem::take(&mut self.stack[ply].unsure);
         pos.generate_legal(&mut moves);
         let result = if moves.is_empty() {
             let winner = if in_check {
@@ -184,22 +192,30 @@ impl Modern {
             };
             Self::terminal(winner, pos.side_to_move(), ply)
         } else {
-            self.order(pos, &mut moves, &mut keys, tt_move, ply);
+            self.order(pos, &mut moves, &mut keys, &mut unsure, tt_move, ply);
+            let mut list = Keyed {
+                moves: &mut moves,
+                keys: &mut keys,
+                unsure: &mut unsure,
+            };
             self.search_moves(
-                pos, &mut moves, &mut keys, depth, alpha, beta, ply, cut, eval, improving, in_check,
+                pos, &mut list, depth, alpha, beta, ply, cut, eval, improving, in_check,
             )
         };
         self.stack[ply].moves = moves;
         self.stack[ply].keys = keys;
+        self.stack[ply].unsure = unsure;
         result
     }
 
-    /// Keys the moves for ordering (see `ordering`).
+    /// Keys the moves for ordering (see `ordering`). A capture's exchange evaluation waits
+    /// until the capture could be picked (`unsure`, see [`ordering::pick`]).
     fn order(
         &mut self,
         pos: &Position,
         moves: &mut [Move],
         keys: &mut Vec<i32>,
+        unsure: &mut Vec<bool>,
         tt_move: Option<Move>,
         ply: usize,
     ) {
@@ -218,10 +234,13 @@ impl Modern {
         };
         let us = pos.side_to_move();
         keys.clear();
+        unsure.clear();
         for m in moves.iter() {
+            let mut later = false;
             let k = if Some(*m) == tt_move {
                 ORDER_TT
-            } else if let Some(t) = self.tactical_key(pos, m) {
+            } else if let Some((t, u)) = self.tactical_key_unsure(pos, m) {
+                later = u;
                 t
             } else if use_killers && *m == killers[0] {
                 ORDER_KILLER
@@ -236,6 +255,7 @@ impl Modern {
                 0
             };
             keys.push(k);
+            unsure.push(later);
         }
     }
 
@@ -247,8 +267,7 @@ impl Modern {
     fn search_moves(
         &mut self,
         pos: &mut Position,
-        moves: &mut [Move],
-        keys: &mut [i32],
+        list: &mut Keyed,
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -263,18 +282,24 @@ impl Modern {
         let alpha0 = alpha;
         let us = pos.side_to_move();
         let mut best = -INF;
-        let mut best_move = moves[0];
+        let mut best_move = list.moves[0];
         let mut count = 0usize;
         let mut skip_quiets = false;
         self.stack[ply].quiets.clear();
         let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
-        for i in 0..moves.len() {
-            ordering::pick(moves, keys, i);
-            let c = Candidate {
-                mv: moves[i],
-                key: keys[i],
-                quiet: self.gain(pos, &moves[i]).is_none(),
+        for i in 0..list.moves.len() {
+            ordering::pick(list.moves, list.keys, list.unsure, i, false, |m, k| {
+                Some(self.settle_key(pos, m, k))
+            });
+            let (mv, key) = (list.moves[i], list.keys[i]);
+            // The key tells a quiet move, but for the table's move.
+            let quiet = if key == ORDER_TT {
+                self.gain(pos, &mv).is_none()
+            } else {
+                ordering::is_quiet_key(key)
             };
+            debug_assert_eq!(quiet, self.gain(pos, &mv).is_none());
+            let c = Candidate { mv, key, quiet };
             let m = c.mv;
             let special = c.key >= ORDER_COUNTER;
             let r_base = self.lmr[(depth as usize).min(63)][(count + 1).min(63)] as i32;

@@ -261,7 +261,10 @@ impl Evaluator {
         let zone = &t.zone[c.index() * t.squares + k.index()];
         let them = &sides[(!c).index()];
         let units = them.attack + self.w.get(W::HandDanger) * them.hand / 100;
-        let attacked = if self.exact_king {
+        let attacked = if units == 0 || self.w.get(W::KingAttack) == 0 {
+            // No danger whatever is attacked: the attacks need not be counted.
+            0
+        } else if self.exact_king {
             zone.squares().filter(|s| pos.is_attacked(*s, !c)).count() as i32
         } else {
             them.reach.len() as i32

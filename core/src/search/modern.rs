@@ -29,6 +29,9 @@ const CLOCK_EVERY: u64 = 128;
 pub(crate) struct Frame {
     pub moves: Vec<Move>,
     pub keys: Vec<i32>,
+    /// Per move: is its key still to be settled by the exchange evaluation (see
+    /// `Modern::tactical_key_unsure`)?
+    pub unsure: Vec<bool>,
     pub pv: Vec<Move>,
     pub killers: [Move; 2],
     /// Static evaluation here (`NO_EVAL` in check).
@@ -44,6 +47,7 @@ impl Frame {
         Frame {
             moves: Vec::with_capacity(128),
             keys: Vec::with_capacity(128),
+            unsure: Vec::with_capacity(128),
             pv: Vec::with_capacity(MAX_PLY),
             killers: [NO_MOVE; 2],
             eval: 0,
@@ -558,16 +562,41 @@ impl Modern {
     /// moves, losing ones below), `None` for a quiet move.
     #[inline]
     pub(super) fn tactical_key(&mut self, pos: &Position, m: &Move) -> Option<i32> {
-        let g = self.gain(pos, m)?;
-        let t = &self.eval.as_ref().expect("prepared").t;
-        let attacker = t.value[(moves::moved_kind(pos, m)).index()];
-        let key = ordering::mvv_lva(g, attacker);
-        let good = g >= attacker || self.see.ge(pos, t, m, 0);
-        Some(if good {
-            ORDER_GOOD_TACTICAL + key
+        let (key, unsure) = self.tactical_key_unsure(pos, m)?;
+        Some(if unsure {
+            self.settle_key(pos, m, key)
         } else {
-            ORDER_BAD_TACTICAL + key
+            key
         })
+    }
+
+    /// [`Modern::tactical_key`] without the exchange evaluation: the key, and whether it
+    /// is only the key the move has if it does not lose material by exchange (a capture
+    /// by a piece worth more than what it takes), which [`Modern::settle_key`] decides.
+    /// A node that cuts off early never pays for the exchanges of the captures it did not
+    /// try.
+    #[inline]
+    pub(super) fn tactical_key_unsure(&self, pos: &Position, m: &Move) -> Option<(i32, bool)> {
+        let g = self.gain(pos, m)?;
+        let t = &self.evaluator().t;
+        let attacker = t.value[(moves::moved_kind(pos, m)).index()];
+        Some((
+            ORDER_GOOD_TACTICAL + ordering::mvv_lva(g, attacker),
+            g < attacker,
+        ))
+    }
+
+    /// The key of a tactical move keyed as winning by [`Modern::tactical_key_unsure`]:
+    /// the same when it does not lose material by exchange, among the losing captures
+    /// otherwise.
+    #[inline]
+    pub(super) fn settle_key(&mut self, pos: &Position, m: &Move, key: i32) -> i32 {
+        let t = &self.eval.as_ref().expect("prepared").t;
+        if self.see.ge(pos, t, m, 0) {
+            key
+        } else {
+            key - ORDER_GOOD_TACTICAL + ORDER_BAD_TACTICAL
+        }
     }
 
     /// The score of a finished game for the side to move.

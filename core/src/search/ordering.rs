@@ -92,18 +92,71 @@ pub(crate) fn bonus(depth: i32) -> i32 {
     (depth * depth * 16 + 32 * depth).min(1600)
 }
 
-/// Picks the best-keyed remaining move into slot `i` (a selection sort step: most nodes
-/// cut after the first few moves).
+/// Brings the best-keyed move from slot `i` on to slot `i` (a selection sort step: most
+/// nodes cut after the first few moves), the first of equals. A move whose key is
+/// `unsure` (its exchange not yet judged) is settled when it comes out on top: `settle`
+/// gives its key (never higher) or, when `drops`, `None` to drop it (the others keep
+/// their order); then the choice is made again. The moves come out in the order, and
+/// with the keys, that settling every key up front and dropping those moves would give:
+/// settling only lowers a key, and a move with the highest key that comes first among
+/// equals still does without the moves dropped. (With drops, the move in slot `i` is
+/// settled too before it is swapped away: a move that is dropped later must not have
+/// moved another.) False when no move is left from `i` on.
 #[inline]
-pub(crate) fn pick(moves: &mut [Move], keys: &mut [i32], i: usize) {
+pub(crate) fn pick(
+    moves: &mut Vec<Move>,
+    keys: &mut Vec<i32>,
+    unsure: &mut Vec<bool>,
+    i: usize,
+    drops: bool,
+    mut settle: impl FnMut(&Move, i32) -> Option<i32>,
+) -> bool {
+    while i < moves.len() {
+        let j = best_from(keys, i);
+        let k = if unsure[j] {
+            j
+        } else if drops && unsure[i] {
+            i
+        } else {
+            moves.swap(i, j);
+            keys.swap(i, j);
+            unsure.swap(i, j);
+            return true;
+        };
+        match settle(&moves[k], keys[k]) {
+            Some(key) => {
+                debug_assert!(key <= keys[k]);
+                keys[k] = key;
+                unsure[k] = false;
+            }
+            None => {
+                debug_assert!(drops);
+                moves.remove(k);
+                keys.remove(k);
+                unsure.remove(k);
+            }
+        }
+    }
+    false
+}
+
+/// The index of the highest key from `i` on (the first of equals).
+#[inline]
+fn best_from(keys: &[i32], i: usize) -> usize {
     let mut best = i;
-    for j in i + 1..moves.len() {
+    for j in i + 1..keys.len() {
         if keys[j] > keys[best] {
             best = j;
         }
     }
-    moves.swap(i, best);
-    keys.swap(i, best);
+    best
+}
+
+/// Is `key` the key of a quiet move (a killer, the counter-move, a history value), not
+/// of the table's move nor of a capture or gaining promotion?
+#[inline]
+pub(crate) fn is_quiet_key(key: i32) -> bool {
+    key > ORDER_BAD_TACTICAL / 2 && key <= ORDER_KILLER
 }
 
 /// The MVV-LVA key of a capture: victims first, then the cheaper attacker.
@@ -139,11 +192,84 @@ mod tests {
         let m = |i: u16| super::super::moves::test_move(Square(i), Square(i + 1));
         let mut moves = vec![m(1), m(2), m(3)];
         let mut keys = vec![5, 9, 7];
-        pick(&mut moves, &mut keys, 0);
+        let mut unsure = vec![false; 3];
+        assert!(pick(
+            &mut moves,
+            &mut keys,
+            &mut unsure,
+            0,
+            false,
+            |_, k| Some(k)
+        ));
         assert_eq!((moves[0], keys[0]), (m(2), 9));
-        pick(&mut moves, &mut keys, 1);
+        assert!(pick(
+            &mut moves,
+            &mut keys,
+            &mut unsure,
+            1,
+            false,
+            |_, k| Some(k)
+        ));
         assert_eq!(keys, [9, 7, 5]);
         assert!(mvv_lva(900, 100) > mvv_lva(500, 100));
         assert!(mvv_lva(500, 100) > mvv_lva(500, 300));
+        assert!(is_quiet_key(ORDER_KILLER) && is_quiet_key(-HISTORY_MAX));
+        assert!(
+            !is_quiet_key(ORDER_TT) && !is_quiet_key(ORDER_GOOD_TACTICAL + mvv_lva(0, 1 << 14))
+        );
+        assert!(!is_quiet_key(ORDER_BAD_TACTICAL + mvv_lva(1 << 20, 0)));
+    }
+
+    /// Keys settled when picked give the order of keys settled up front, ties, drops and
+    /// all, over many random lists.
+    #[test]
+    fn settling_keys_when_picked_keeps_the_order() {
+        let mut rng = crate::testrng::Rng(5);
+        for _ in 0..2000 {
+            let n = 1 + rng.below(24) as usize;
+            let moves: Vec<Move> = (0..n as u16)
+                .map(|i| super::super::moves::test_move(Square(i), Square(i + 1)))
+                .collect();
+            // Few distinct keys: many ties. A move's settled key is `None` (dropped),
+            // lower or the same.
+            let keys: Vec<i32> = (0..n).map(|_| rng.below(6) as i32).collect();
+            let unsure: Vec<bool> = (0..n).map(|_| rng.below(2) == 0).collect();
+            let drops = rng.below(2) == 0;
+            let settled: Vec<Option<i32>> = (0..n)
+                .map(|i| match rng.below(3) {
+                    0 if drops => None,
+                    0 => Some(keys[i] - 1),
+                    1 => Some(keys[i] - rng.below(4) as i32),
+                    _ => Some(keys[i]),
+                })
+                .collect();
+            let of = |m: &Move| m.from().index();
+            let settle = |m: &Move, _k: i32| settled[of(m)];
+            // Up front: settle, drop, then pick.
+            let (mut um, mut uk): (Vec<Move>, Vec<i32>) = (Vec::new(), Vec::new());
+            for i in 0..n {
+                let k = if unsure[i] { settled[i] } else { Some(keys[i]) };
+                if let Some(k) = k {
+                    um.push(moves[i]);
+                    uk.push(k);
+                }
+            }
+            let mut uu = vec![false; um.len()];
+            let mut up_front = Vec::new();
+            let mut i = 0;
+            while pick(&mut um, &mut uk, &mut uu, i, false, |_, k| Some(k)) {
+                up_front.push((um[i], uk[i]));
+                i += 1;
+            }
+            // When picked.
+            let (mut lm, mut lk, mut lu) = (moves.clone(), keys.clone(), unsure.clone());
+            let mut lazily = Vec::new();
+            let mut i = 0;
+            while pick(&mut lm, &mut lk, &mut lu, i, drops, settle) {
+                lazily.push((lm[i], lk[i]));
+                i += 1;
+            }
+            assert_eq!(lazily, up_front, "{keys:?} {unsure:?} {settled:?} {drops}");
+        }
     }
 }

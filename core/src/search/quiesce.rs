@@ -76,14 +76,18 @@ impl Modern {
         let in_check = qply < EVASION_PLIES && pos.is_check();
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
+        let mut unsure = std::mem::take(&mut self.stack[ply].unsure);
         let (mut best, eval) = if in_check {
             pos.generate_legal(&mut moves);
             if moves.is_empty() {
                 self.stack[ply].moves = moves;
                 self.stack[ply].keys = keys;
+                self.stack[ply].unsure = unsure;
                 return Self::terminal(pos.checkmate_winner(), pos.side_to_move(), ply);
             }
             keys.clear();
+            unsure.clear();
+            unsure.resize(moves.len(), false);
             for m in moves.iter() {
                 let k = if Some(*m) == tt_move {
                     ordering::ORDER_TT
@@ -103,6 +107,7 @@ impl Modern {
             if stand >= beta {
                 self.stack[ply].moves = moves;
                 self.stack[ply].keys = keys;
+                self.stack[ply].unsure = unsure;
                 if entry.is_none() {
                     let eval = if full { stand } else { NO_EVAL };
                     self.store(pos, None, stand, eval, 0, Bound::Lower, ply);
@@ -110,7 +115,7 @@ impl Modern {
                 return stand;
             }
             alpha = alpha.max(stand);
-            self.tactical_moves(pos, &mut moves, &mut keys, stand, alpha);
+            self.tactical_moves(pos, &mut moves, &mut keys, &mut unsure, stand, alpha);
             (stand, if full { stand } else { NO_EVAL })
         };
         let us = pos.side_to_move();
@@ -123,9 +128,19 @@ impl Modern {
             None
         };
         let mut searched = 0;
-        for i in 0..moves.len() {
-            ordering::pick(&mut moves, &mut keys, i);
+        let mut i = 0;
+        loop {
+            // A capture whose exchange is still to be judged is judged once it comes out
+            // on top, and dropped when it loses.
+            let (see, t) = (&mut self.see, &self.eval.as_ref().expect("prepared").t);
+            let picked = ordering::pick(&mut moves, &mut keys, &mut unsure, i, true, |m, k| {
+                see.ge(pos, t, m, 0).then_some(k)
+            });
+            if !picked {
+                break;
+            }
             let m = moves[i];
+            i += 1;
             let late = !in_check && searched >= QS_MOVES && Some(moves::dest(&m)) != prev;
             self.stack[ply].played = Some((moves::moved_kind(pos, &m), us, moves::dest(&m)));
             self.make(pos, m);
@@ -160,6 +175,7 @@ impl Modern {
         }
         self.stack[ply].moves = moves;
         self.stack[ply].keys = keys;
+        self.stack[ply].unsure = unsure;
         if self.aborted {
             return 0;
         }
@@ -174,17 +190,22 @@ impl Modern {
         best
     }
 
-    /// The captures and gaining promotions worth searching, keyed for ordering.
+    /// The captures and gaining promotions worth searching, keyed for ordering; `unsure`
+    /// marks those that are searched only if they do not lose material by exchange (the
+    /// exchange is judged when the move comes up: a node that cuts off early never pays
+    /// for it).
     fn tactical_moves(
         &mut self,
         pos: &Position,
         moves: &mut Vec<Move>,
         keys: &mut Vec<i32>,
+        unsure: &mut Vec<bool>,
         stand: i32,
         alpha: i32,
     ) {
         moves.clear();
         keys.clear();
+        unsure.clear();
         pos.gen_pseudo(pos.side_to_move(), moves);
         let qsee = self.settings.features.qsearch_see;
         let mut n = 0;
@@ -196,16 +217,11 @@ impl Modern {
             if stand + gain + DELTA_MARGIN < alpha {
                 continue;
             }
-            if qsee {
-                let t = &self.eval.as_ref().expect("prepared").t;
-                if !self.see.ge(pos, t, &m, 0) {
-                    continue;
-                }
-            }
             let t = &self.evaluator().t;
             let attacker = t.value[(moves::moved_kind(pos, &m)).index()];
             moves[n] = m;
             keys.push(ordering::mvv_lva(gain, attacker));
+            unsure.push(qsee);
             n += 1;
         }
         moves.truncate(n);
