@@ -226,7 +226,7 @@ mod tests {
     fn settling_keys_when_picked_keeps_the_order() {
         let mut rng = crate::testrng::Rng(5);
         for _ in 0..2000 {
-            let n = 1 + rng.below(24) as usize;
+            let n = 1 + rng.below(24);
             let moves: Vec<Move> = (0..n as u16)
                 .map(|i| super::super::moves::test_move(Square(i), Square(i + 1)))
                 .collect();
