@@ -342,7 +342,13 @@ impl Modern {
                         r -= 1;
                     }
                     if c.quiet && !special && f.history {
-                        r -= c.key / 6000;
+                        // The history alone, without the continuation's share of the key.
+                        let h = if f.cont_history {
+                            self.history.quiet(kind, us, moves::dest(&m))
+                        } else {
+                            c.key
+                        };
+                        r -= h / 6000;
                     }
                     if gives_check {
                         r -= 1;
