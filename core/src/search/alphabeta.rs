@@ -11,9 +11,10 @@
 use crate::moves::Move;
 use crate::position::Position;
 
+use super::correction::Correction;
 use super::modern::Modern;
 use super::moves::{self, NO_MOVE};
-use super::ordering::{self, ORDER_COUNTER, ORDER_KILLER, ORDER_TT};
+use super::ordering::{self, ORDER_COUNTER, ORDER_KILLER, ORDER_TT, Played};
 use super::score::{self, INF, MATE_BOUND, MAX_PLY, mated_in};
 use super::tt::{Bound, NO_EVAL};
 
@@ -114,15 +115,23 @@ impl Modern {
         }
 
         // The static evaluation.
+        let mut raw_eval = NO_EVAL;
         let eval = if in_check {
             NO_EVAL
         } else {
             let stored = entry.map_or(NO_EVAL, |e| e.eval);
-            let e = if stored != NO_EVAL {
+            let mut e = if stored != NO_EVAL {
                 stored
             } else {
                 self.static_eval(pos)
             };
+            raw_eval = e;
+            if f.correction && e.abs() < MATE_BOUND {
+                let key = Correction::key(pos, &self.evaluator().t.pawn);
+                self.stack[ply].corr_key = key;
+                e = (e + self.correction.get(pos.side_to_move(), key))
+                    .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            }
             // A stored score bounds the true one better than the evaluation.
             match entry {
                 Some(x) if x.score.abs() < MATE_BOUND && x.depth > 0 => {
@@ -138,6 +147,7 @@ impl Modern {
             }
         };
         self.stack[ply].eval = eval;
+        self.stack[ply].raw_eval = raw_eval;
         let improving = !in_check
             && ply >= 2
             && self.stack[ply - 2].eval != NO_EVAL
@@ -221,12 +231,10 @@ impl Modern {
     ) {
         let f = &self.settings.features;
         let (use_killers, use_counter, use_history) = (f.killers, f.counter_moves, f.history);
+        let use_cont = f.cont_history;
         let killers = self.stack[ply].killers;
-        let prev = if ply > 0 {
-            self.stack[ply - 1].played
-        } else {
-            None
-        };
+        let earlier = self.earlier(ply);
+        let prev = earlier[0];
         let counter = if use_counter {
             self.history.counter(prev)
         } else {
@@ -249,8 +257,12 @@ impl Modern {
             } else if *m == counter {
                 ORDER_COUNTER
             } else if use_history {
-                self.history
-                    .quiet(moves::moved_kind(pos, m), us, moves::dest(m))
+                let cur = (moves::moved_kind(pos, m), us, moves::dest(m));
+                let mut h = self.history.quiet(cur.0, us, cur.2);
+                if use_cont {
+                    h += self.history.continuation(earlier, cur);
+                }
+                h
             } else {
                 0
             };
@@ -355,7 +367,13 @@ impl Modern {
                         r -= 1;
                     }
                     if c.quiet && !special && f.history {
-                        r -= c.key / 6000;
+                        // The history alone, without the continuation's share of the key.
+                        let h = if f.cont_history {
+                            self.history.quiet(kind, us, moves::dest(&m))
+                        } else {
+                            c.key
+                        };
+                        r -= h / 6000;
                     }
                     if gives_check {
                         r -= 1;
@@ -407,7 +425,28 @@ impl Modern {
             Bound::Upper
         };
         let eval = self.stack[ply].eval;
-        self.store(pos, Some(best_move), best, eval, depth, bound, ply);
+        let raw_eval = self.stack[ply].raw_eval;
+        if f.correction {
+            // What the search found, against what the evaluation said: learnt when the
+            // best move is quiet (a capture's score is the capture's) and the bound says
+            // on which side of the evaluation the true score lies.
+            let consistent = match bound {
+                Bound::Lower => best > eval,
+                Bound::Upper => best < eval,
+                Bound::Exact => true,
+            };
+            if raw_eval != NO_EVAL
+                && best.abs() < MATE_BOUND
+                && consistent
+                && self.gain(pos, &best_move).is_none()
+            {
+                let key = self.stack[ply].corr_key;
+                self.correction.update(us, key, best - raw_eval, depth);
+            }
+            self.store(pos, Some(best_move), best, raw_eval, depth, bound, ply);
+        } else {
+            self.store(pos, Some(best_move), best, eval, depth, bound, ply);
+        }
         best
     }
 
@@ -429,14 +468,32 @@ impl Modern {
         }
         if f.history {
             let b = ordering::bonus(depth);
-            self.history
-                .update(moves::moved_kind(pos, &m), us, moves::dest(&m), b);
+            let cont = f.cont_history;
+            let earlier = self.earlier(ply);
+            let mut learn = |pos: &Position, m: &Move, bonus: i32| {
+                let cur = (moves::moved_kind(pos, m), us, moves::dest(m));
+                self.history.update(cur.0, us, cur.2, bonus);
+                if cont {
+                    self.history.update_continuation(earlier, cur, bonus);
+                }
+            };
+            learn(pos, &m, b);
             let tried = std::mem::take(&mut self.stack[ply].quiets);
             for q in &tried {
-                self.history
-                    .update(moves::moved_kind(pos, q), us, moves::dest(q), -b);
+                learn(pos, q, -b);
             }
             self.stack[ply].quiets = tried;
         }
+    }
+
+    /// The moves played one and two plies before `ply` (`None` at the root, or for a
+    /// null move).
+    #[inline]
+    fn earlier(&self, ply: usize) -> [Option<Played>; 2] {
+        let at = |back: usize| {
+            ply.checked_sub(back)
+                .and_then(|p| self.stack[p].played)
+        };
+        [at(1), at(2)]
     }
 }

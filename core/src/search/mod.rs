@@ -34,6 +34,7 @@
 
 mod alphabeta;
 mod classic;
+mod correction;
 mod eval;
 mod limits;
 mod modern;

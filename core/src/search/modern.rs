@@ -8,10 +8,11 @@ use web_time::Instant;
 use crate::moves::Move;
 use crate::nnue::{Accumulator, Network, Touched};
 use crate::position::Position;
-use crate::types::{Color, Kind, Square};
+use crate::types::{Color, Kind};
 use crate::variant::Variant;
 
 use super::Report;
+use super::correction::Correction;
 use super::eval::Evaluator;
 use super::limits::{Limits, Plan, Stop};
 use super::moves::{self, NO_MOVE};
@@ -34,10 +35,14 @@ pub(crate) struct Frame {
     pub unsure: Vec<bool>,
     pub pv: Vec<Move>,
     pub killers: [Move; 2],
-    /// Static evaluation here (`NO_EVAL` in check).
+    /// Static evaluation here (`NO_EVAL` in check), corrected (see `correction`).
     pub eval: i32,
+    /// The evaluation before its correction, as the table keeps it (`NO_EVAL` in check).
+    pub raw_eval: i32,
+    /// The key of the pawn-like pieces here (for the correction history).
+    pub corr_key: u64,
     /// The move played from this ply, by kind, colour and destination (for counter-moves).
-    pub played: Option<(Kind, Color, Square)>,
+    pub played: Option<super::ordering::Played>,
     /// Quiet moves tried here (to punish them when another cuts off).
     pub quiets: Vec<Move>,
 }
@@ -51,6 +56,8 @@ impl Frame {
             pv: Vec::with_capacity(MAX_PLY),
             killers: [NO_MOVE; 2],
             eval: 0,
+            raw_eval: 0,
+            corr_key: 0,
             played: None,
             quiets: Vec::with_capacity(64),
         }
@@ -83,6 +90,7 @@ pub(crate) struct Modern {
     acc_top: usize,
     pub(super) see: See,
     pub(super) history: History,
+    pub(super) correction: Correction,
     pub(super) plan: Plan,
     pub(super) nodes: u64,
     pub(super) aborted: bool,
@@ -128,6 +136,7 @@ impl Modern {
             acc_top: 0,
             see: See::default(),
             history: History::new(0, 0),
+            correction: Correction::new(),
             plan: Plan::new(&Limits::default(), Instant::now()),
             nodes: 0,
             aborted: false,
@@ -146,6 +155,7 @@ impl Modern {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.correction.clear();
     }
 
     pub fn hash_bytes(&self) -> usize {
@@ -276,6 +286,7 @@ impl Modern {
             self.tt.clear();
             let ev = Evaluator::new(v, &self.settings.weights, &self.settings.features);
             self.history = History::new(ev.t.kinds, ev.t.squares);
+            self.correction.clear();
             self.eval = Some(ev);
             self.net = self
                 .network

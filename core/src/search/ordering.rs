@@ -19,6 +19,14 @@ pub(crate) const ORDER_BAD_TACTICAL: i32 = -(1 << 28);
 /// History values stay within this.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
 
+/// The most entries a continuation table may have (each an `i16`): a game whose pieces
+/// and squares would need more plays without continuation history.
+const CONT_MAX_ENTRIES: usize = 1 << 24;
+
+/// A move as the histories know it: the kind that moved and where it landed (its colour
+/// follows from the side to move).
+pub(crate) type Played = (Kind, Color, Square);
+
 /// Learnt statistics of quiet moves, kept between the searches of one game.
 pub(crate) struct History {
     squares: usize,
@@ -27,14 +35,30 @@ pub(crate) struct History {
     /// Per (piece kind and colour, destination) of the previous move: the reply that
     /// refuted it.
     counter: Vec<Move>,
+    /// Continuation history: how often a quiet move cut off after a given move one ply
+    /// before it (`cont[0]`) and two plies before it (`cont[1]`). Indexed by the side to
+    /// move, the earlier move (kind, destination) and the quiet move (kind, destination);
+    /// empty when the game is too large for it (see `CONT_MAX_ENTRIES`).
+    cont: [Vec<i16>; 2],
+    /// Kinds times squares: the size of one move's index.
+    moves: usize,
 }
 
 impl History {
     pub fn new(kinds: usize, squares: usize) -> History {
+        let moves = kinds * squares;
+        let entries = 2 * moves * moves;
+        let cont = if entries <= CONT_MAX_ENTRIES {
+            entries
+        } else {
+            0
+        };
         History {
             squares,
             quiet: vec![0; kinds * 2 * squares],
             counter: vec![NO_MOVE; kinds * 2 * squares],
+            cont: [vec![0; cont], vec![0; cont]],
+            moves,
         }
     }
 
@@ -43,11 +67,56 @@ impl History {
         for h in &mut self.quiet {
             *h /= 2;
         }
+        for table in &mut self.cont {
+            for h in table.iter_mut() {
+                *h /= 2;
+            }
+        }
     }
 
     pub fn clear(&mut self) {
         self.quiet.fill(0);
         self.counter.fill(NO_MOVE);
+        for table in &mut self.cont {
+            table.fill(0);
+        }
+    }
+
+    /// Where the continuation entry of `cur` after `earlier` lives, if the game has the
+    /// tables and the earlier move was a move (not a null move, not the root).
+    #[inline]
+    fn cont_index(&self, earlier: Option<Played>, cur: (Kind, Color, Square)) -> Option<usize> {
+        let (pk, _, pto) = earlier?;
+        if self.cont[0].is_empty() {
+            return None;
+        }
+        let (k, us, to) = cur;
+        let e = pk.index() * self.squares + pto.index();
+        let c = k.index() * self.squares + to.index();
+        Some((us.index() * self.moves + e) * self.moves + c)
+    }
+
+    /// The continuation history of a quiet move after the moves one and two plies before.
+    #[inline]
+    pub fn continuation(&self, earlier: [Option<Played>; 2], cur: Played) -> i32 {
+        let mut sum = 0;
+        for (table, e) in self.cont.iter().zip(earlier) {
+            if let Some(i) = self.cont_index(e, cur) {
+                sum += table[i] as i32;
+            }
+        }
+        sum
+    }
+
+    /// Rewards or punishes a quiet move after the moves one and two plies before it.
+    #[inline]
+    pub fn update_continuation(&mut self, earlier: [Option<Played>; 2], cur: Played, bonus: i32) {
+        for (t, e) in earlier.into_iter().enumerate() {
+            if let Some(i) = self.cont_index(e, cur) {
+                let v = self.cont[t][i] as i32;
+                self.cont[t][i] = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+            }
+        }
     }
 
     #[inline]
@@ -70,7 +139,7 @@ impl History {
     }
 
     #[inline]
-    pub fn counter(&self, prev: Option<(Kind, Color, Square)>) -> Move {
+    pub fn counter(&self, prev: Option<Played>) -> Move {
         match prev {
             Some((k, c, to)) => self.counter[self.index(k, c, to)],
             None => NO_MOVE,
@@ -78,7 +147,7 @@ impl History {
     }
 
     #[inline]
-    pub fn set_counter(&mut self, prev: Option<(Kind, Color, Square)>, m: Move) {
+    pub fn set_counter(&mut self, prev: Option<Played>, m: Move) {
         if let Some((k, c, to)) = prev {
             let i = self.index(k, c, to);
             self.counter[i] = m;

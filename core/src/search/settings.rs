@@ -82,6 +82,14 @@ features! {
     counter_moves = "counter";
     /// History of quiet moves (by piece and square).
     history = "history";
+    /// Continuation history: quiet moves are ordered also by how they did after the same
+    /// moves one and two plies before (docs/engine.md, § Search). Off by default: an SPRT
+    /// match did not show it to gain (docs/engine.md, § Techniques kept).
+    cont_history = "cont_history", default false;
+    /// Correction history: the static evaluation is corrected by what searches found in
+    /// positions with the same pawn-like pieces (docs/engine.md, § Search). Off by
+    /// default: an SPRT match did not show it to gain (docs/engine.md, § Techniques kept).
+    correction = "correction", default false;
     /// Internal iterative reduction: a node without a stored move is searched shallower.
     iir = "iir";
     /// Mop-up, the drawish scaling and the fading before the 100-ply rule.
