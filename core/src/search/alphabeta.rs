@@ -490,10 +490,7 @@ impl Modern {
     /// null move).
     #[inline]
     fn earlier(&self, ply: usize) -> [Option<Played>; 2] {
-        let at = |back: usize| {
-            ply.checked_sub(back)
-                .and_then(|p| self.stack[p].played)
-        };
+        let at = |back: usize| ply.checked_sub(back).and_then(|p| self.stack[p].played);
         [at(1), at(2)]
     }
 }

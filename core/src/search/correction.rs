@@ -92,7 +92,11 @@ mod tests {
             c.update(Color::White, key, 80, 10);
         }
         // The entry approaches the searched difference, for that side only.
-        assert!((75..=80).contains(&c.get(Color::White, key)), "{}", c.get(Color::White, key));
+        assert!(
+            (75..=80).contains(&c.get(Color::White, key)),
+            "{}",
+            c.get(Color::White, key)
+        );
         assert_eq!(c.get(Color::Black, key), 0);
         // Differences beyond the limit count as the limit.
         for _ in 0..400 {
