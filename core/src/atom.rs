@@ -4,7 +4,8 @@
 //!
 //! Move generation, mobility, attack detection and the compiler all read atoms through
 //! [`targets`] (and [`Atom::squares`] for the squares an atom depends on), so they cannot
-//! disagree about what a primitive does.
+//! disagree about what a primitive does; move generation calls its parts for leaps and
+//! slides, [`leap_targets`] and [`slide_targets`], directly on the tables of their own.
 
 use crate::moves::MoveKind;
 use crate::types::{Color, Piece, Square};
@@ -168,7 +169,107 @@ pub(crate) enum Atom {
     },
 }
 
+/// Where a piece's atoms on one square lie in the variant's tables
+/// (`Variant::atom_index`): `atoms[start..end]` all of them, of which the first,
+/// `start..leaps`, are leaps and the next, `leaps..slides`, slides, each also listed in its
+/// own table at the same index (`Variant::leaps`, `Variant::slides`), so that move
+/// generation reads them in a loop of their own, with no dispatch on the shape.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct AtomSpan {
+    pub start: u32,
+    pub leaps: u32,
+    pub slides: u32,
+    pub end: u32,
+}
+
+/// An [`Atom::Leap`] on its own.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct LeapAtom {
+    pub to: Square,
+    pub mode: Landing,
+    pub dup: bool,
+}
+
+/// An [`Atom::Slide`] on its own.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct SlideAtom {
+    pub ray: Ray,
+    pub mode: Landing,
+    pub dup: bool,
+}
+
+impl LeapAtom {
+    /// The entry of the leap table at an atom that is not a leap: never read.
+    pub const NONE: LeapAtom = LeapAtom {
+        to: Square::NONE,
+        mode: Landing(0),
+        dup: false,
+    };
+}
+
+impl SlideAtom {
+    /// The entry of the slide table at an atom that is not a slide: never read.
+    pub const NONE: SlideAtom = SlideAtom {
+        ray: Ray { start: 0, len: 0 },
+        mode: Landing(0),
+        dup: false,
+    };
+}
+
 impl Atom {
+    /// The atom as a leap, if it is one.
+    pub fn as_leap(&self) -> Option<LeapAtom> {
+        match *self {
+            Atom::Leap { to, mode, dup } => Some(LeapAtom { to, mode, dup }),
+            _ => None,
+        }
+    }
+
+    /// The atom as a slide, if it is one.
+    pub fn as_slide(&self) -> Option<SlideAtom> {
+        match *self {
+            Atom::Slide { ray, mode, dup } => Some(SlideAtom { ray, mode, dup }),
+            _ => None,
+        }
+    }
+
+    /// Every square the atom may land on (whatever the board): the squares of the
+    /// rules.md § Counting moves duplicate flag.
+    pub fn landings<'a>(&self, rays: &'a [RayStep]) -> impl Iterator<Item = Square> + 'a {
+        // A fly-over, a hop and a cannon need a piece before their landing square, so
+        // never land on their ray's first square.
+        let on = |r: Ray, first: bool| {
+            steps(rays, r)
+                .iter()
+                .enumerate()
+                .filter(move |&(i, s)| s.lands() && (first || i > 0))
+                .map(|(_, s)| s.square())
+        };
+        let (ray, one) = match *self {
+            Atom::Leap { to, .. } | Atom::Jump { to, .. } => (None, Some(to)),
+            Atom::Slide { ray, .. } | Atom::Bent { ray, .. } => (Some((ray, true)), None),
+            Atom::Fly { ray, .. } | Atom::Hop { ray, .. } | Atom::Cannon { ray, .. } => {
+                (Some((ray, false)), None)
+            }
+        };
+        ray.into_iter()
+            .flat_map(move |(r, first)| on(r, first))
+            .chain(one)
+    }
+
+    /// Sets the rules.md § Counting moves duplicate flag.
+    pub fn set_dup(&mut self, to: bool) {
+        match self {
+            Atom::Leap { dup, .. }
+            | Atom::Slide { dup, .. }
+            | Atom::Fly { dup, .. }
+            | Atom::Hop { dup, .. }
+            | Atom::Jump { dup, .. }
+            | Atom::Cannon { dup, .. }
+            | Atom::Bent { dup, .. } => *dup = to,
+        }
+    }
+
     /// Every square whose content the atom reads.
     pub fn squares<'a>(&self, rays: &'a [RayStep]) -> impl Iterator<Item = Square> + 'a {
         let on = |r: Ray| steps(rays, r).iter().map(|s| s.square());
@@ -269,28 +370,9 @@ pub(crate) fn targets<B: BoardView + ?Sized>(
     sink: &mut impl Sink,
 ) {
     match *atom {
-        Atom::Leap { to, mode, dup } => {
-            let p = board.at(to);
-            if p.is_empty() {
-                if mode.moves() {
-                    sink.emit(Target::new(to, Square::NONE, MoveKind::Normal, dup));
-                }
-                if mode.captures_ep()
-                    && let Some(victim) = board.ep_victim(to)
-                {
-                    sink.emit(Target::new(to, victim, MoveKind::EnPassant, dup));
-                }
-            } else if mode.captures() && p.is_enemy_of(us) {
-                sink.emit(Target::new(to, Square::NONE, MoveKind::Normal, dup));
-            }
-        }
+        Atom::Leap { to, mode, dup } => leap_targets(LeapAtom { to, mode, dup }, board, us, sink),
         Atom::Slide { ray, mode, dup } => {
-            let long = if mode.creates_ep() {
-                MoveKind::DoubleStep
-            } else {
-                MoveKind::Normal
-            };
-            slide(steps(rays, ray), mode, long, dup, board, us, sink);
+            slide_targets(SlideAtom { ray, mode, dup }, rays, board, us, sink)
         }
         Atom::Bent {
             bend,
@@ -340,6 +422,47 @@ pub(crate) fn targets<B: BoardView + ?Sized>(
             dup,
         } => cannon(steps(rays, ray), cap_screen, dup, board, us, sink),
     }
+}
+
+/// [`targets`] of a leap.
+#[inline(always)]
+pub(crate) fn leap_targets<B: BoardView + ?Sized>(
+    a: LeapAtom,
+    board: &B,
+    us: Color,
+    sink: &mut impl Sink,
+) {
+    let LeapAtom { to, mode, dup } = a;
+    let p = board.at(to);
+    if p.is_empty() {
+        if mode.moves() {
+            sink.emit(Target::new(to, Square::NONE, MoveKind::Normal, dup));
+        }
+        if mode.captures_ep()
+            && let Some(victim) = board.ep_victim(to)
+        {
+            sink.emit(Target::new(to, victim, MoveKind::EnPassant, dup));
+        }
+    } else if mode.captures() && p.is_enemy_of(us) {
+        sink.emit(Target::new(to, Square::NONE, MoveKind::Normal, dup));
+    }
+}
+
+/// [`targets`] of a slide.
+#[inline(always)]
+pub(crate) fn slide_targets<B: BoardView + ?Sized>(
+    a: SlideAtom,
+    rays: &[RayStep],
+    board: &B,
+    us: Color,
+    sink: &mut impl Sink,
+) {
+    let long = if a.mode.creates_ep() {
+        MoveKind::DoubleStep
+    } else {
+        MoveKind::Normal
+    };
+    slide(steps(rays, a.ray), a.mode, long, a.dup, board, us, sink);
 }
 
 /// A slide along a ray: onto the empty landing squares, and onto the first piece if it is

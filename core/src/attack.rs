@@ -48,6 +48,20 @@ pub(crate) fn attacked_on(v: &Variant, board: &[Piece], k: Square, by: Color) ->
             }
         }
     }
+    for f in a.flys_of(by, k) {
+        if board[f.land.index()].is_some() {
+            continue;
+        }
+        for e in a.fly_walk(f) {
+            let p = board[e.sq.index()];
+            if p.is_some() {
+                if has(p, by, e.fly) {
+                    return true;
+                }
+                break;
+            }
+        }
+    }
     for probe in a.probes_of(by, k) {
         if probe_hits(v, board, k, by, probe) {
             return true;

@@ -4,7 +4,10 @@
 //! Generation reads only the compiled per-square tables: no parsing, no name lookups and,
 //! once the move buffer has grown, no allocation.
 
-use crate::atom::{BoardView, Sink, Target, targets};
+use crate::atom::{
+    Atom, AtomSpan, BoardView, LeapAtom, RayStep, Sink, SlideAtom, Target, leap_targets,
+    slide_targets, targets,
+};
 use crate::attack::{attacked_on, pinned_first, royals_face};
 use crate::def::Facing;
 use crate::moves::{Move, MoveKind};
@@ -245,12 +248,49 @@ fn close_limited(pos: &Position, us: Color, rule: &PromoRule, out: &mut Vec<Move
     out.truncate(kept);
 }
 
+/// The variant's tables of atoms, read once a call: stores into the move list could alias
+/// them for all the compiler knows, so that `&v.rays` in the loop would be read again for
+/// every atom (docs/js.md § Speed).
+#[derive(Clone, Copy)]
+struct Tables<'a> {
+    atoms: &'a [Atom],
+    leaps: &'a [LeapAtom],
+    slides: &'a [SlideAtom],
+    rays: &'a [RayStep],
+}
+
+impl Tables<'_> {
+    /// Gives `sink` the landings of the atoms of `span`: the leaps and the slides each in
+    /// a loop of their own, with no dispatch on the shape, then the other atoms.
+    #[inline(always)]
+    fn targets(self, span: AtomSpan, live: &Live, us: Color, sink: &mut impl Sink) {
+        let (start, leaps, slides, end) = (
+            span.start as usize,
+            span.leaps as usize,
+            span.slides as usize,
+            span.end as usize,
+        );
+        for &a in &self.leaps[start..leaps] {
+            leap_targets(a, live, us, sink);
+        }
+        for &a in &self.slides[leaps..slides] {
+            slide_targets(a, self.rays, live, us, sink);
+        }
+        for atom in &self.atoms[slides..end] {
+            targets(atom, self.rays, live, us, sink);
+        }
+    }
+}
+
 /// Pseudo-legal moves of `us` (ignoring whose turn it is), without castling.
 pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
     let v = &**pos.variant();
-    // Read once: stores into `out` could alias it for all the compiler knows, so
-    // `&v.rays` in the loop would be read again for every atom.
-    let rays: &[_] = &v.rays;
+    let tables = Tables {
+        atoms: &v.atoms,
+        leaps: &v.leaps,
+        slides: &v.slides,
+        rays: &v.rays,
+    };
     let board = pos.board();
     let ep = pos.en_passant();
     let live = Live {
@@ -263,7 +303,7 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
         // Looked up by the piece's code, which is the kind and colour's index in the
         // tables: cheaper than splitting it into its kind and colour first.
         let piece = board[from.index()];
-        let atoms = v.atoms_of_piece(piece, from);
+        let span = *v.atom_index.of(piece, from);
         let start = out.len();
         let moves = Moves {
             start,
@@ -274,9 +314,7 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
         match v.promotion_rule_of(piece) {
             None => {
                 let mut sink = moves;
-                for atom in atoms {
-                    targets(atom, rays, &live, us, &mut sink);
-                }
+                tables.targets(span, &live, us, &mut sink);
             }
             Some(rule) => {
                 let zone = &rule.zone[us];
@@ -291,9 +329,7 @@ pub(crate) fn pseudo(pos: &Position, us: Color, out: &mut Vec<Move>) {
                     dead: &v.dead,
                     piece,
                 };
-                for atom in atoms {
-                    targets(atom, rays, &live, us, &mut sink);
-                }
+                tables.targets(span, &live, us, &mut sink);
                 if !rule.limits.is_empty() {
                     close_limited(pos, us, rule, out, start);
                 }

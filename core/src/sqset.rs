@@ -56,6 +56,11 @@ impl SquareSet {
         r
     }
 
+    /// Do the sets share a square?
+    pub fn intersects(&self, other: &SquareSet) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
+
     /// The squares, in index order.
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
         (0..MAX_SQUARES)

@@ -1,7 +1,7 @@
 //! A compiled variant: the board, the piece types and the per-square tables that move
 //! generation and attack detection read. Built once by `compile`; read-only afterwards.
 
-use crate::atom::{Atom, Ray, RayStep};
+use crate::atom::{Atom, AtomSpan, LeapAtom, Ray, RayStep, SlideAtom};
 use crate::def::{Facing, PieceDef, VariantDef};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
@@ -106,6 +106,16 @@ pub(crate) struct Jump {
     pub masks: [u32; 3],
 }
 
+/// A walk back from a target whose only attacks are fly-overs (no cannon): entries
+/// `start..start + len` of `Attacks::walks`, whose first piece, if of a kind of its
+/// entry's `fly`, attacks the target when the square `land` beyond the target is empty.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct FlyWalk {
+    pub land: Square,
+    pub len: u16,
+    pub start: u32,
+}
+
 /// A square of a walk back from a target, and the kinds that attack from it.
 #[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct WalkEntry {
@@ -142,8 +152,12 @@ pub(crate) struct Attacks {
     /// Speed).
     pub jumps: Vec<Jump>,
     pub jump_index: ByColor<Vec<(u32, u32)>>,
-    /// Are there any jumps or probes (none in orthodox chess)? When not, a test reads the
-    /// leaps and plain slider lines only.
+    /// Fly-over walks per target, indexed like `probe_index`: a list of one shape, not
+    /// probes, so that their test is a loop with no dispatch (docs/js.md § Speed).
+    pub flys: Vec<FlyWalk>,
+    pub fly_index: ByColor<Vec<(u32, u32)>>,
+    /// Are there any jumps, fly-over walks or probes (none in orthodox chess)? When not, a
+    /// test reads the leaps and plain slider lines only.
     pub special: bool,
     pub walks: Vec<WalkEntry>,
     pub bents: Vec<BentEntry>,
@@ -175,6 +189,17 @@ impl Attacks {
     pub fn jumps_of(&self, color: Color, sq: Square) -> &[Jump] {
         let (s, e) = self.jump_index[color][sq.index()];
         &self.jumps[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub fn flys_of(&self, color: Color, sq: Square) -> &[FlyWalk] {
+        let (s, e) = self.fly_index[color][sq.index()];
+        &self.flys[s as usize..e as usize]
+    }
+
+    #[inline]
+    pub fn fly_walk(&self, w: &FlyWalk) -> &[WalkEntry] {
+        &self.walks[w.start as usize..w.start as usize + w.len as usize]
     }
 
     #[inline]
@@ -275,8 +300,14 @@ pub struct Variant {
     pub(crate) def: VariantDef,
     pub(crate) royal: Option<Kind>,
     pub(crate) atoms: Vec<Atom>,
-    /// `(start, end)` into `atoms` per piece kind, colour and square.
-    pub(crate) atom_index: ByPieceSquare<(u32, u32)>,
+    /// `atoms[i]` when it is a leap (else a filler never read), so that move generation
+    /// reads a piece's leaps in a loop of their own (see [`AtomSpan`]).
+    pub(crate) leaps: Vec<LeapAtom>,
+    /// `atoms[i]` when it is a slide (else a filler never read).
+    pub(crate) slides: Vec<SlideAtom>,
+    /// Where the atoms of each piece kind, colour and square lie in `atoms`, and which of
+    /// them are leaps and slides.
+    pub(crate) atom_index: ByPieceSquare<AtomSpan>,
     /// The squares of every ray of atoms, drop pushes and attack walks.
     pub(crate) rays: Vec<RayStep>,
     pub(crate) attacks: Attacks,
@@ -448,15 +479,8 @@ impl Variant {
 
     #[inline]
     pub(crate) fn atoms_of(&self, kind: Kind, color: Color, sq: Square) -> &[Atom] {
-        let (s, e) = *self.atom_index.get(kind, color, sq);
-        &self.atoms[s as usize..e as usize]
-    }
-
-    /// [`Variant::atoms_of`] for the piece `p` (not empty), looked up by its code.
-    #[inline]
-    pub(crate) fn atoms_of_piece(&self, p: Piece, sq: Square) -> &[Atom] {
-        let (s, e) = *self.atom_index.of(p, sq);
-        &self.atoms[s as usize..e as usize]
+        let span = *self.atom_index.get(kind, color, sq);
+        &self.atoms[span.start as usize..span.end as usize]
     }
 
     /// The squares of a ray.

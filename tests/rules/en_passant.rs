@@ -1,7 +1,7 @@
 //! rules.md § En passant extended en passant in the seed games: every passed square is a target for the next
 //! move only; ninja pawns never take or are taken so; Flying Bombers Grand has none.
 
-use fairyforge::Position;
+use fairyforge::{Position, Variant};
 use fairyforge_tests::{game, moves_from, play, pos};
 
 use crate::util::{has, listing};
@@ -165,4 +165,34 @@ fn r14_r28_targets_read_from_the_position_string() {
     // Targets that no pawn just passed are refused.
     let v = game("birds-and-ninjas");
     assert!(Position::from_fen(&v, "2/4k5/10/10/10/10/Pp8/1p8/10/10/5K4/2[] b - a3 0 1").is_err());
+}
+
+/// A piece whose double step is written before a leap to the same square: the double step
+/// decides the move (rules.md § Counting moves: a move made by two primitives counts once),
+/// so it still leaves an en-passant target. (Move generation reads a piece's leaps before
+/// its slides only where no move can change by it: docs/js.md § Speed.)
+const LANCER: &str = r#"extends = "chess"
+name = "Lancers"
+pieces = ["king", "queen", "rook", "bishop", "knight", "chess-pawn", "lancer"]
+setup = "4k3/8/8/8/1p6/8/L7/4K3 w - - 0 1"
+
+[piece.lancer]
+name = "Lancer"
+letter = "L"
+value = 2
+moves = [
+  { slide = "forward", mode = "move", min = 2, max = 2, en-passant = "create" },
+  { leap = [0, 2], mode = "move" },
+]
+"#;
+
+#[test]
+fn a_double_step_written_before_a_leap_to_its_square_still_leaves_a_target() {
+    let v = Variant::parse("lancers.toml", LANCER).unwrap();
+    let mut p = Position::start(&v);
+    // The slide and the leap land on a4 (one move); the leap alone on c2.
+    assert_eq!(moves_from(&p, "a2"), ["a2a4", "a2c2"]);
+    play(&mut p, &["a2a4"]);
+    assert_eq!(p.fen(), "4k3/8/8/8/Lp6/8/8/4K3 b - a3 1 1");
+    assert!(has(&p, "b4a3"));
 }

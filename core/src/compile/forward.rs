@@ -1,7 +1,7 @@
 //! Forward tables: each piece's primitives compiled into atoms, per kind, colour and
 //! square (rules.md § Black mirrors White: Black's directions are White's mirrored).
 
-use crate::atom::{Atom, JumpRule, Landing, Over, Ray, RayStep};
+use crate::atom::{Atom, AtomSpan, JumpRule, Landing, LeapAtom, Over, Ray, RayStep, SlideAtom};
 use crate::def::{self, Mode, MoveDef, PieceDef, Primitive, Range, VariantDef};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
@@ -9,10 +9,14 @@ use crate::types::{ByPieceSquare, Color, Kind, Square};
 
 use super::zones::zone_set;
 
-/// The atoms of every piece kind, colour and square, and where each list starts and ends.
+/// The atoms of every piece kind, colour and square, and where each list starts and ends;
+/// the leaps and the slides among them also in tables of their own, at the same index
+/// (see [`AtomSpan`]).
 pub(super) struct Forward {
     pub atoms: Vec<Atom>,
-    pub index: ByPieceSquare<(u32, u32)>,
+    pub leaps: Vec<LeapAtom>,
+    pub slides: Vec<SlideAtom>,
+    pub index: ByPieceSquare<AtomSpan>,
 }
 
 /// Compiles the moves of the first `npieces` pieces; their rays go to the pool `rays`.
@@ -24,14 +28,75 @@ pub(super) fn build(
 ) -> Forward {
     let mut f = Forward {
         atoms: Vec::new(),
-        index: ByPieceSquare::new(npieces, g.num_squares(), (0u32, 0u32)),
+        leaps: Vec::new(),
+        slides: Vec::new(),
+        index: ByPieceSquare::new(npieces, g.num_squares(), AtomSpan::default()),
     };
     for (k, p) in def.pieces.iter().enumerate().take(npieces) {
         for c in Color::BOTH {
             piece(&mut f, g, Kind::new(k), p, c, rays);
         }
     }
+    f.leaps = f
+        .atoms
+        .iter()
+        .map(|a| a.as_leap().unwrap_or(LeapAtom::NONE))
+        .collect();
+    f.slides = f
+        .atoms
+        .iter()
+        .map(|a| a.as_slide().unwrap_or(SlideAtom::NONE))
+        .collect();
     f
+}
+
+/// The shapes in the order move generation reads them: leaps, slides, then the rest.
+fn shape(a: &Atom) -> u8 {
+    match a {
+        Atom::Leap { .. } => 0,
+        Atom::Slide { .. } => 1,
+        _ => 2,
+    }
+}
+
+/// Puts the leaps of a piece on one square first, then its slides, then the other atoms,
+/// when that changes no move: when no leap or slide moved ahead of an atom may land where
+/// that atom may (two atoms that may land on the same square may make the same move, and
+/// the earlier one decides its kind: a slide's double step, a leap's plain step; rules.md
+/// § Counting moves). The duplicate flags are then those of the new order. Returns how
+/// many leaps lead the list and how many slides follow them: otherwise the list is left
+/// as written, and only its leading leaps and slides go to the loops of their own.
+fn group(atoms: &mut [Atom], rays: &[RayStep]) -> (usize, usize) {
+    // Most lists are in this order already (a pawn's is not: its step, its longer
+    // steps, then its captures), and are left as they are, at no cost to loading.
+    if !atoms.is_sorted_by_key(shape) {
+        let mut listed: Vec<(Atom, SquareSet)> = atoms
+            .iter()
+            .map(|a| (*a, a.landings(rays).collect()))
+            .collect();
+        // Where the atoms read so far land, by shape: an atom moves ahead of the earlier
+        // atoms of a later shape.
+        let mut seen = [SquareSet::EMPTY; 3];
+        let changes_a_move = listed.iter().any(|(a, set)| {
+            let s = shape(a) as usize;
+            let hit = seen[s + 1..].iter().any(|l| l.intersects(set));
+            seen[s] = seen[s].union(set);
+            hit
+        });
+        if !changes_a_move {
+            // A stable sort: each shape keeps its order.
+            listed.sort_by_key(|(a, _)| shape(a));
+            let mut landed = SquareSet::EMPTY;
+            for (a, (b, set)) in atoms.iter_mut().zip(listed) {
+                *a = b;
+                a.set_dup(set.intersects(&landed));
+                landed = landed.union(&set);
+            }
+        }
+    }
+    let leaps = atoms.iter().take_while(|a| shape(a) == 0).count();
+    let slides = atoms[leaps..].iter().take_while(|a| shape(a) == 1).count();
+    (leaps, slides)
 }
 
 /// The atoms of one piece kind and colour, square by square.
@@ -61,7 +126,13 @@ fn piece(f: &mut Forward, g: &Geometry, k: Kind, p: &PieceDef, c: Color, rays: &
                 b.primitive(m, to_z.as_ref());
             }
         }
-        *f.index.get_mut(k, c, src) = (start, f.atoms.len() as u32);
+        let (leaps, slides) = group(&mut f.atoms[start as usize..], rays);
+        *f.index.get_mut(k, c, src) = AtomSpan {
+            start,
+            leaps: start + leaps as u32,
+            slides: start + (leaps + slides) as u32,
+            end: f.atoms.len() as u32,
+        };
     }
 }
 

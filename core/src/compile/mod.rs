@@ -69,8 +69,8 @@ pub(crate) fn compile(
         for c in Color::BOTH {
             let mut set = SquareSet::EMPTY;
             for sq in g.squares() {
-                let (s, e) = *forward.index.get(k, c, sq);
-                if s == e {
+                let span = *forward.index.get(k, c, sq);
+                if span.start == span.end {
                     set.insert(sq);
                 }
             }
@@ -128,6 +128,8 @@ pub(crate) fn compile(
         geometry: g,
         royal,
         atoms: forward.atoms,
+        leaps: forward.leaps,
+        slides: forward.slides,
         atom_index: forward.index,
         rays,
         attacks,

@@ -10,11 +10,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::atom::{Atom, JumpRule, Over, Ray, RayStep, steps};
+use crate::atom::{Atom, AtomSpan, JumpRule, Over, Ray, RayStep, steps};
 use crate::geometry::Geometry;
 use crate::sqset::SquareSet;
 use crate::types::{ByColor, ByPieceSquare, Color, Kind, Square};
-use crate::variant::{Attacks, BentEntry, Jump, Probe, WalkEntry};
+use crate::variant::{Attacks, BentEntry, FlyWalk, Jump, Probe, WalkEntry};
 
 use super::forward::line;
 
@@ -58,7 +58,7 @@ struct Source {
 pub(super) fn build(
     g: &Geometry,
     atoms: &[Atom],
-    index: &ByPieceSquare<(u32, u32)>,
+    index: &ByPieceSquare<AtomSpan>,
     npieces: usize,
     rays: &mut Vec<RayStep>,
 ) -> Attacks {
@@ -66,8 +66,8 @@ pub(super) fn build(
     for kind in (0..npieces).map(Kind::new) {
         for color in Color::BOTH {
             for src in g.squares() {
-                let (start, end) = *index.get(kind, color, src);
-                for atom in start..end {
+                let span = *index.get(kind, color, src);
+                for atom in span.start..span.end {
                     let s = Source {
                         kind,
                         color,
@@ -357,7 +357,9 @@ impl Reverse {
             t.sensitive[c][k.index()].insert(sq);
         }
         let mut walks = Vec::new();
-        let (plain_per_target, plain_walks) = walk_probes(g, self.walks, &mut t, &mut walks, rays);
+        let mut fly_per_target = per_target(n);
+        let (plain_per_target, plain_walks) =
+            walk_probes(g, self.walks, &mut t, &mut walks, &mut fly_per_target, rays);
         let mut bents: Vec<BentEntry> = Vec::new();
         for ((c, k, ..), list) in self.bents {
             let (probes, sens) = t.at(c, k);
@@ -385,9 +387,12 @@ impl Reverse {
         let (leap_probes, leap_index) = flatten(leap_per_target);
         let (plain_probes, plain_index) = flatten(plain_per_target);
         let (jumps, jump_index) = flatten(jump_per_target);
+        let (flys, fly_index) = flatten(fly_per_target);
         let (probes, probe_index) = flatten(t.probes);
         Attacks {
-            special: !jumps.is_empty() || !probes.is_empty(),
+            special: !jumps.is_empty() || !flys.is_empty() || !probes.is_empty(),
+            flys,
+            fly_index,
             probes,
             probe_index,
             leap_probes,
@@ -407,12 +412,15 @@ impl Reverse {
 /// Each walk splits in two: its plain slider part (attacks that only the first piece on
 /// the line decides, so pins can be found per position) and its special part (fly-over
 /// and cannon attacks, which depend on more squares and stay in the static sensitivity).
-/// Returns the plain walks per target and their entries; the special parts become probes.
+/// Returns the plain walks per target and their entries; the special parts become
+/// probes, or, when their only attacks are fly-overs, fly-over walks (`flys`), a list of
+/// their own.
 fn walk_probes(
     g: &Geometry,
     list: BTreeMap<WalkKey, WalkBuild>,
     t: &mut Targets,
     walks: &mut Vec<WalkEntry>,
+    flys: &mut PerTarget<FlyWalk>,
     rays: &mut Vec<RayStep>,
 ) -> (PerTarget<(u32, u16)>, Vec<WalkEntry>) {
     let mut plain_per_target = per_target(g.num_squares());
@@ -470,6 +478,14 @@ fn walk_probes(
         let cannon = w.entries.iter().any(|e| e.cannon != 0);
         let start = walks.len() as u32;
         walks.extend_from_slice(&w.entries);
+        if !w.screen && !cannon && fly_land.is_some() {
+            flys[c][k.index()].push(FlyWalk {
+                land: fly_land,
+                len: w.entries.len() as u16,
+                start,
+            });
+            continue;
+        }
         probes.push(Probe::Walk {
             start,
             len: w.entries.len() as u16,
