@@ -83,6 +83,15 @@ pub struct Report {
 }
 
 impl Report {
+    /// Whether `other` gives the same line: depth, score and moves (its nodes and time
+    /// may be later ones, as in the report a search returns).
+    pub fn same_line(&self, other: &Report) -> bool {
+        self.depth == other.depth
+            && self.sel_depth == other.sel_depth
+            && self.score == other.score
+            && self.pv == other.pv
+    }
+
     /// The best move (`pv[0]`).
     pub fn best(&self) -> Move {
         self.pv[0]

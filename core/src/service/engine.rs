@@ -219,11 +219,13 @@ pub fn think(searcher: &mut Searcher, pos: &Position, limits: ThinkLimits) -> Ve
     let last = searcher.search(&mut p, lim, |r| reports.push(r.clone()));
     // The move played may come from an iteration the limit cut short (a move that beat
     // the finished iteration's best), or be the best of the first moves searched when no
-    // iteration finished: it is the last line.
-    if let Some(last) = last
-        && reports.last() != Some(&last)
-    {
-        reports.push(last);
+    // iteration finished: it is the last line. When it is the last finished line, that
+    // line takes the whole search's nodes and time.
+    if let Some(last) = last {
+        match reports.last_mut() {
+            Some(r) if r.same_line(&last) => *r = last,
+            _ => reports.push(last),
+        }
     }
     reports.iter().map(|r| line(pos, r)).collect()
 }
