@@ -16,7 +16,7 @@ use super::modern::Modern;
 use super::moves::{self, NO_MOVE};
 use super::ordering::{self, ORDER_COUNTER, ORDER_KILLER, ORDER_TT, Played};
 use super::score::{self, INF, MATE_BOUND, MAX_PLY, mated_in};
-use super::tt::{Bound, NO_EVAL};
+use super::tt::{Bound, Entry, NO_EVAL};
 
 /// Reverse futility margin per ply of depth.
 const RFP_MARGIN: i32 = 90;
@@ -115,39 +115,7 @@ impl Modern {
         }
 
         // The static evaluation.
-        let mut raw_eval = NO_EVAL;
-        let eval = if in_check {
-            NO_EVAL
-        } else {
-            let stored = entry.map_or(NO_EVAL, |e| e.eval);
-            let mut e = if stored != NO_EVAL {
-                stored
-            } else {
-                self.static_eval(pos)
-            };
-            raw_eval = e;
-            if f.correction && e.abs() < MATE_BOUND {
-                let key = Correction::key(pos, &self.evaluator().t.pawn);
-                self.stack[ply].corr_key = key;
-                e = (e + self.correction.get(pos.side_to_move(), key))
-                    .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-            }
-            // A stored score bounds the true one better than the evaluation.
-            match entry {
-                Some(x) if x.score.abs() < MATE_BOUND && x.depth > 0 => {
-                    let s = x.score;
-                    match x.bound {
-                        Bound::Lower if s > e => s,
-                        Bound::Upper if s < e => s,
-                        Bound::Exact => s,
-                        _ => e,
-                    }
-                }
-                _ => e,
-            }
-        };
-        self.stack[ply].eval = eval;
-        self.stack[ply].raw_eval = raw_eval;
+        let eval = self.node_eval(pos, entry, in_check, f.correction, ply);
         let improving = !in_check
             && ply >= 2
             && self.stack[ply - 2].eval != NO_EVAL
@@ -424,30 +392,92 @@ impl Modern {
         } else {
             Bound::Upper
         };
+        self.finish(pos, best_move, best, bound, depth, ply, f.correction);
+        best
+    }
+
+    /// The static evaluation of a node (`NO_EVAL` in check), kept in its frame: the
+    /// table's stored evaluation or a new one, corrected by the correction history when
+    /// `correct`, then bounded by a stored score, which bounds the true one better.
+    fn node_eval(
+        &mut self,
+        pos: &Position,
+        entry: Option<Entry>,
+        in_check: bool,
+        correct: bool,
+        ply: usize,
+    ) -> i32 {
+        let mut raw_eval = NO_EVAL;
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            let stored = entry.map_or(NO_EVAL, |e| e.eval);
+            let mut e = if stored != NO_EVAL {
+                stored
+            } else {
+                self.static_eval(pos)
+            };
+            raw_eval = e;
+            if correct && e.abs() < MATE_BOUND {
+                let key = Correction::key(pos, &self.evaluator().t.pawn);
+                self.stack[ply].corr_key = key;
+                e = (e + self.correction.get(pos.side_to_move(), key))
+                    .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            }
+            match entry {
+                Some(x) if x.score.abs() < MATE_BOUND && x.depth > 0 => {
+                    let s = x.score;
+                    match x.bound {
+                        Bound::Lower if s > e => s,
+                        Bound::Upper if s < e => s,
+                        Bound::Exact => s,
+                        _ => e,
+                    }
+                }
+                _ => e,
+            }
+        };
+        self.stack[ply].eval = eval;
+        self.stack[ply].raw_eval = raw_eval;
+        eval
+    }
+
+    /// The end of a searched node: with `correct`, what the search found against what
+    /// the evaluation said is learnt (when the best move is quiet, a capture's score
+    /// being the capture's, and the bound says on which side of the evaluation the true
+    /// score lies), and the table keeps the raw evaluation; then the result is stored.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &mut self,
+        pos: &Position,
+        best_move: Move,
+        best: i32,
+        bound: Bound,
+        depth: i32,
+        ply: usize,
+        correct: bool,
+    ) {
         let eval = self.stack[ply].eval;
         let raw_eval = self.stack[ply].raw_eval;
-        if f.correction {
-            // What the search found, against what the evaluation said: learnt when the
-            // best move is quiet (a capture's score is the capture's) and the bound says
-            // on which side of the evaluation the true score lies.
-            let consistent = match bound {
-                Bound::Lower => best > eval,
-                Bound::Upper => best < eval,
-                Bound::Exact => true,
-            };
-            if raw_eval != NO_EVAL
-                && best.abs() < MATE_BOUND
-                && consistent
-                && self.gain(pos, &best_move).is_none()
-            {
-                let key = self.stack[ply].corr_key;
-                self.correction.update(us, key, best - raw_eval, depth);
-            }
-            self.store(pos, Some(best_move), best, raw_eval, depth, bound, ply);
-        } else {
+        if !correct {
             self.store(pos, Some(best_move), best, eval, depth, bound, ply);
+            return;
         }
-        best
+        let consistent = match bound {
+            Bound::Lower => best > eval,
+            Bound::Upper => best < eval,
+            Bound::Exact => true,
+        };
+        if raw_eval != NO_EVAL
+            && best.abs() < MATE_BOUND
+            && consistent
+            && self.gain(pos, &best_move).is_none()
+        {
+            let key = self.stack[ply].corr_key;
+            self.correction
+                .update(pos.side_to_move(), key, best - raw_eval, depth);
+        }
+        self.store(pos, Some(best_move), best, raw_eval, depth, bound, ply);
     }
 
     /// A quiet move cut off: it becomes a killer and the counter-move of the previous
