@@ -12,6 +12,7 @@ import fs from "node:fs";
 const [dir, ...runs] = process.argv.slice(2);
 const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
 let chromium;
+let profile;
 const server = http.createServer(async (req, res) => {
   const url = new URL(req.url, "http://127.0.0.1");
   if (req.method === "POST" && url.pathname === "/results") {
@@ -36,11 +37,15 @@ const server = http.createServer(async (req, res) => {
 function finish(code) {
   if (chromium) chromium.kill();
   server.close();
+  // Chromium's profile goes with it (a file it still writes as it exits may stay).
+  try {
+    if (profile) fs.rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  } catch {}
   process.exit(code);
 }
 server.listen(0, "127.0.0.1", () => {
   const { port } = server.address();
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "ff-chromium-"));
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), "ff-chromium-"));
   const browser = process.env.CHROMIUM ?? "chromium";
   chromium = spawn(browser, [
     "--headless=new", "--no-sandbox", "--disable-gpu", `--user-data-dir=${profile}`,

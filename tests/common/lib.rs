@@ -14,7 +14,7 @@ pub use binary::Binary;
 pub use rng::Rng;
 pub use tokens::VARIANT_TOKENS;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use fairyforge::{Position, Variant};
@@ -86,18 +86,38 @@ pub fn play(p: &mut Position, moves: &[&str]) {
     }
 }
 
-/// A fresh empty directory under the system's temporary directory, unique to this call.
-pub fn temp_dir(tag: &str) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "fairyforge-{tag}-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir
+/// A fresh empty directory under the system's temporary directory, unique to this call,
+/// removed with everything in it when the value is dropped (so that a run of the tests
+/// leaves nothing behind). It reads as the directory's [`Path`].
+pub fn temp_dir(tag: &str) -> TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("fairyforge-{tag}-"))
+        .tempdir()
+        .expect("a temporary directory");
+    TempDir(dir)
+}
+
+/// A temporary directory of [`temp_dir`], removed when dropped.
+pub struct TempDir(tempfile::TempDir);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
 }
 
 /// Runs `f` on a thread and returns its result, failing the test when it takes more than

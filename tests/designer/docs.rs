@@ -234,7 +234,7 @@ fn check_console(page: &str, b: &Block, dir: &Path, skip: impl Fn(&[String]) -> 
 
 /// A copy of `docs/examples` under a fresh directory, so that commands that write files
 /// (`snapshot`) leave the repository alone.
-fn examples_copy(tag: &str) -> PathBuf {
+fn examples_copy(tag: &str) -> fairyforge_tests::TempDir {
     let dir = temp_dir(tag);
     let to = dir.join("docs/examples");
     std::fs::create_dir_all(&to).unwrap();
@@ -248,7 +248,7 @@ fn examples_copy(tag: &str) -> PathBuf {
 }
 
 /// The Dive Bombers files with one of the edits docs/testing.md makes.
-fn edited(tag: &str, edit: &str) -> PathBuf {
+fn edited(tag: &str, edit: &str) -> fairyforge_tests::TempDir {
     let dir = temp_dir(tag);
     for f in [
         "dive-bombers.toml",

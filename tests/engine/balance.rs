@@ -20,8 +20,8 @@ fn results(pgn: &str) -> (usize, usize, usize) {
 
 #[test]
 fn a_balance_run_reports_white_s_score_from_its_games() {
-    let dir = std::env::temp_dir();
-    let pgn = dir.join(format!("fairyforge-balance-{}.pgn", std::process::id()));
+    let dir = fairyforge_tests::temp_dir("balance");
+    let pgn = dir.join("games.pgn");
     let pgn_s = pgn.to_string_lossy().into_owned();
     let args = [
         "chess",
@@ -38,7 +38,6 @@ fn a_balance_run_reports_white_s_score_from_its_games() {
     ];
     let out = balance(&[&args[..], &["--jobs", "2"]].concat());
     let text = std::fs::read_to_string(&pgn).unwrap();
-    let _ = std::fs::remove_file(&pgn);
     assert!(
         out.starts_with("Chess: balance from 12 games, 60 and 75 nodes a move (the budgets swap colours), openings random-plies:4\n"),
         "{out}"
@@ -66,14 +65,13 @@ fn a_balance_run_reports_white_s_score_from_its_games() {
     // The two games of an opening are played by the two budgets, colours swapped.
     assert_eq!(text.matches("[White \"fairyforge modern\"]").count(), 12);
     // One thread: the same report, the same games.
-    let pgn1 = dir.join(format!("fairyforge-balance1-{}.pgn", std::process::id()));
+    let pgn1 = dir.join("games-one-thread.pgn");
     let pgn1_s = pgn1.to_string_lossy().into_owned();
     let mut one_args = args.to_vec();
     *one_args.last_mut().unwrap() = &pgn1_s;
     let one = balance(&[&one_args[..], &["--jobs", "1"]].concat());
     assert_eq!(one, out);
     assert_eq!(std::fs::read_to_string(&pgn1).unwrap(), text);
-    let _ = std::fs::remove_file(&pgn1);
 }
 
 #[test]

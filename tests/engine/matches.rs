@@ -11,8 +11,8 @@ use super::FAIRYFORGE;
 
 /// Runs a match; returns its standard output and the PGN it wrote.
 fn run_match(args: &[&str], tag: &str) -> (String, String) {
-    let pgn =
-        std::env::temp_dir().join(format!("fairyforge-match-{tag}-{}.pgn", std::process::id()));
+    let dir = fairyforge_tests::temp_dir(&format!("match-{tag}"));
+    let pgn = dir.join("games.pgn");
     let pgn_s = pgn.to_string_lossy().into_owned();
     let mut all = vec!["match"];
     all.extend_from_slice(args);
@@ -20,7 +20,6 @@ fn run_match(args: &[&str], tag: &str) -> (String, String) {
     let (code, out, err) = FAIRYFORGE.run(&all);
     assert_eq!(code, 0, "match {args:?}: {err}\n{out}");
     let text = std::fs::read_to_string(&pgn).expect("the PGN file is written");
-    let _ = std::fs::remove_file(&pgn);
     (out, text)
 }
 
@@ -231,15 +230,16 @@ fn a_missing_engine_is_an_error() {
 }
 
 /// A fake engine: a shell script in a fresh directory that runs `body` with `$FF` set to
-/// this program's binary; returns its path.
-fn fake_engine(tag: &str, body: &str) -> String {
+/// this program's binary; returns the directory (removed when dropped) and the script's path.
+fn fake_engine(tag: &str, body: &str) -> (fairyforge_tests::TempDir, String) {
     use std::os::unix::fs::PermissionsExt;
     let dir = fairyforge_tests::temp_dir(tag);
     let path = dir.join("engine.sh");
     let exe = FAIRYFORGE.path().to_string_lossy().into_owned();
     std::fs::write(&path, format!("#!/bin/sh\nFF='{exe}'\n{body}\n")).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.to_string_lossy().into_owned()
+    let path = path.to_string_lossy().into_owned();
+    (dir, path)
 }
 
 /// The body of a fake UCI engine: this program's, its input passed on line by line by a
@@ -258,8 +258,8 @@ fn forward(third: &str, after: &str) -> String {
 /// Runs a match of two games of chess between this program's engine (A) and `b`;
 /// returns the exit code, standard output and the PGN written.
 fn match_against(b: &str, budget: &[&str], tag: &str) -> (i32, String, String, String) {
-    let pgn =
-        std::env::temp_dir().join(format!("fairyforge-match-{tag}-{}.pgn", std::process::id()));
+    let dir = fairyforge_tests::temp_dir(&format!("match-{tag}"));
+    let pgn = dir.join("games.pgn");
     let pgn_s = pgn.to_string_lossy().into_owned();
     let mut args = vec![
         "match",
@@ -281,7 +281,6 @@ fn match_against(b: &str, budget: &[&str], tag: &str) -> (i32, String, String, S
     args.extend_from_slice(budget);
     let (code, out, err) = FAIRYFORGE.run(&args);
     let text = std::fs::read_to_string(&pgn).unwrap_or_default();
-    let _ = std::fs::remove_file(&pgn);
     (code, out, err, text)
 }
 
@@ -298,7 +297,7 @@ fn assert_b_failed_every_game(code: i32, out: &str, err: &str, pgn: &str, why: &
 #[test]
 fn an_engine_that_exits_or_crashes_loses_its_games_and_the_match_goes_on() {
     // Exits at its third search, in each of its runs: it is started anew for game 2.
-    let exits = fake_engine("exits", &forward("exit 0", ""));
+    let (_exits_dir, exits) = fake_engine("exits", &forward("exit 0", ""));
     let (code, out, err, pgn) =
         match_against(&format!("uci:{exits}"), &["--nodes", "100"], "exits");
     assert_b_failed_every_game(code, &out, &err, &pgn, "exited");
@@ -307,12 +306,12 @@ fn an_engine_that_exits_or_crashes_loses_its_games_and_the_match_goes_on() {
         "{pgn}"
     );
     // Crashes (SIGSEGV) at its third search.
-    let crashes = fake_engine("crashes", &forward("exit 0", "; kill -SEGV $$"));
+    let (_crashes_dir, crashes) = fake_engine("crashes", &forward("exit 0", "; kill -SEGV $$"));
     let (code, out, err, pgn) =
         match_against(&format!("uci:{crashes}"), &["--depth", "1"], "crashes");
     assert_b_failed_every_game(code, &out, &err, &pgn, "exited");
     // An XBoard engine that exits at once loses both games without a move.
-    let gone = fake_engine("gone", "exit 0");
+    let (_gone_dir, gone) = fake_engine("gone", "exit 0");
     let (code, out, err, pgn) = match_against(&format!("xboard:{gone}"), &["--depth", "1"], "gone");
     assert_b_failed_every_game(code, &out, &err, &pgn, "loses: the engine `");
     assert!(out.contains("Average length: 0.0 plies"), "{out}");
@@ -322,7 +321,7 @@ fn an_engine_that_exits_or_crashes_loses_its_games_and_the_match_goes_on() {
 fn an_engine_that_stops_answering_loses_on_the_watchdog() {
     // Answers its first two searches, then never again; the watchdog (1 s here) ends its
     // game in every mode, and it is started anew for the next.
-    let silent = fake_engine("silent", &forward("continue", ""));
+    let (_silent_dir, silent) = fake_engine("silent", &forward("continue", ""));
     let b = format!("uci:{silent}");
     for budget in [
         &["--nodes", "100"][..],
@@ -338,7 +337,7 @@ fn an_engine_that_stops_answering_loses_on_the_watchdog() {
 #[test]
 fn bytes_that_are_not_utf8_from_an_engine_are_read_on() {
     // Every line of the engine's gets a Latin-1 byte in front of its end.
-    let latin = fake_engine(
+    let (_latin_dir, latin) = fake_engine(
         "latin1",
         "\"$FF\" uci | while IFS= read -r l; do
            case \"$l\" in info*) printf '%s \\351\\n' \"$l\";; *) printf '%s\\n' \"$l\";; esac

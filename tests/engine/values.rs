@@ -23,11 +23,12 @@ fn values(args: &[&str]) -> String {
     out
 }
 
-fn temp(name: &str) -> String {
-    std::env::temp_dir()
-        .join(format!("fairyforge-values-{name}-{}", std::process::id()))
-        .to_string_lossy()
-        .into_owned()
+/// A path named `name` in a fresh temporary directory, and the directory (removed when
+/// dropped).
+fn temp(name: &str) -> (fairyforge_tests::TempDir, String) {
+    let dir = fairyforge_tests::temp_dir("values");
+    let path = dir.join(name).to_string_lossy().into_owned();
+    (dir, path)
 }
 
 /// The `(won, drew, lost)` a setup's line reports.
@@ -47,8 +48,8 @@ fn setup_line(out: &str, name: &str) -> (u32, u32, u32) {
 
 #[test]
 fn a_values_study_of_the_tower_runs_end_to_end() {
-    let pgn = temp("tower.pgn");
-    let plot = temp("tower.svg");
+    let (_pgn_dir, pgn) = temp("tower.pgn");
+    let (_plot_dir, plot) = temp("tower.svg");
     let tower = tower_chess();
     let args = [
         tower.as_str(),
@@ -70,8 +71,6 @@ fn a_values_study_of_the_tower_runs_end_to_end() {
     let out = values(&[&args[..], &["--jobs", "2"]].concat());
     let text = std::fs::read_to_string(&pgn).unwrap();
     let svg = std::fs::read_to_string(&plot).unwrap();
-    let _ = std::fs::remove_file(&pgn);
-    let _ = std::fs::remove_file(&plot);
     assert!(
         out.starts_with("Tower Chess: values from 7 setups, 8 games each (half with White given the imbalance, half with Black), 30 and 37 nodes a move (the budgets swap colours), openings random-plies:4\n"),
         "{out}"
@@ -148,12 +147,11 @@ fn a_values_study_of_the_tower_runs_end_to_end() {
     assert!(svg.contains("pawn odds: the side given it"), "{svg}");
 
     // One thread: the same report, the same games.
-    let pgn1 = temp("tower1.pgn");
+    let (_pgn1_dir, pgn1) = temp("tower1.pgn");
     let mut one = args[..11].to_vec();
     one.extend(["--pgn", &pgn1, "--jobs", "1"]);
     let one_out = values(&one);
     let one_text = std::fs::read_to_string(&pgn1).unwrap();
-    let _ = std::fs::remove_file(&pgn1);
     assert_eq!(one_out, out.replace(&format!("wrote {plot}\n"), ""));
     assert_eq!(one_text, text);
 }
@@ -173,7 +171,7 @@ fn values_names_the_game_s_pieces_for_an_unknown_one() {
 
 #[test]
 fn balance_draws_white_s_score_as_the_games_accumulate() {
-    let plot = temp("balance.svg");
+    let (_plot_dir, plot) = temp("balance.svg");
     let out = FAIRYFORGE.run(&[
         "balance",
         "chess",
@@ -190,7 +188,6 @@ fn balance_draws_white_s_score_as_the_games_accumulate() {
     ]);
     assert_eq!(out.0, 0, "{}", out.2);
     let svg = std::fs::read_to_string(&plot).unwrap();
-    let _ = std::fs::remove_file(&plot);
     assert!(
         svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
         "{svg}"

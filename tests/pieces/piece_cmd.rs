@@ -86,8 +86,7 @@ fn knight_in_a_corner() {
 /// (104: holes are left out) and the title.
 #[test]
 fn svg_is_well_formed() {
-    let dir = std::env::temp_dir().join(format!("fairyforge-piece-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fairyforge_tests::temp_dir("piece-svg");
     let file = dir.join("bomber.svg");
     let f = file.to_str().unwrap();
     let fen = "ff/grnbqkbnrg/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/GRNBQKBNRG/FF[JJJJjjjj] w BIbi - 0 1";
@@ -106,7 +105,6 @@ fn svg_is_well_formed() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, text_only, "--svg draws the same diagram");
     let svg = std::fs::read_to_string(&file).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
     let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");

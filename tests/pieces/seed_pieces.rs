@@ -998,12 +998,10 @@ moves = [
     assert_eq!(captures(&p, "d4", "d4f2"), ["f2"]);
     assert_eq!(captures(&p, "d4", "d4g1"), ["f2"]);
     // The same from a file on disk.
-    let dir = std::env::temp_dir().join(format!("fairyforge-diag-bomber-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fairyforge_tests::temp_dir("diag-bomber");
     let path = dir.join("diagonal-bombers.toml");
     std::fs::write(&path, text).unwrap();
     let w = Variant::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
     let q = Position::from_fen(&w, &f).unwrap();
     assert_eq!(moves_of(&q, "d4"), moves_of(&p, "d4"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

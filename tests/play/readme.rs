@@ -35,7 +35,8 @@ fn play_transcript_is_real() {
 #[test]
 fn command_examples_run() {
     let text = readme();
-    let svg = std::env::temp_dir().join(format!("fairyforge-readme-{}.svg", std::process::id()));
+    let dir = fairyforge_tests::temp_dir("readme");
+    let svg = dir.join("picture.svg");
     let mut ran = 0;
     for line in text.lines().filter(|l| l.starts_with("| `")) {
         let Some(example) = line.split('`').nth(3) else {
@@ -63,7 +64,6 @@ fn command_examples_run() {
         assert!(!out.is_empty(), "`{example}` printed nothing");
         ran += 1;
     }
-    let _ = std::fs::remove_file(&svg);
     assert_eq!(
         ran, 15,
         "the README's tables have 18 rows that start with a command: bench and the lines that are not fairyforge's not run"

@@ -5,8 +5,7 @@ use crate::FAIRYFORGE;
 
 /// Writes `show ARGS --svg FILE` to a temporary file and returns the SVG text.
 fn svg_of(name: &str, args: &[&str]) -> String {
-    let dir = std::env::temp_dir().join(format!("fairyforge-show-svg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fairyforge_tests::temp_dir("show-svg");
     let file = dir.join(format!("{name}.svg"));
     let path = file.to_str().unwrap();
     let mut all = vec!["show"];
@@ -16,7 +15,6 @@ fn svg_of(name: &str, args: &[&str]) -> String {
     assert_eq!(code, 0, "show {args:?}: {err}");
     assert!(out.ends_with(&format!("wrote {path}\n")), "{out}");
     let text = std::fs::read_to_string(&file).unwrap();
-    let _ = std::fs::remove_file(&file);
     text
 }
 

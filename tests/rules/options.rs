@@ -415,8 +415,7 @@ scepter = { zone = ["d4", "e4", "d5", "e5"], result = "win" }
 "#;
 
 fn hill(options: &[&str]) -> Result<std::sync::Arc<Variant>, String> {
-    let dir = std::env::temp_dir().join(format!("fairyforge-hill-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fairyforge_tests::temp_dir("hill");
     let path = dir.join("hill.toml");
     std::fs::write(&path, HILL).unwrap();
     // The command line's syntax, read in one place: a bad value is an error of its own.

@@ -172,9 +172,7 @@ async fn the_studio_in_chromium() {
         );
     };
     let (_server, url) = start_server(None);
-    let folder = std::env::temp_dir().join(format!("fairyforge-studio-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).unwrap();
+    let folder = fairyforge_tests::temp_dir("studio");
     let served = folder.join("mine.toml");
     std::fs::write(&served, MINE).unwrap();
     let (_served_server, served_url) = start_server(Some(&served));
@@ -205,7 +203,6 @@ async fn the_studio_in_chromium() {
     drive_served(&c, &served_url, &served, &folder).await;
     let _ = c.close().await;
     let _ = std::fs::remove_dir_all(&profile);
-    let _ = std::fs::remove_dir_all(&folder);
 }
 
 /// The file of `fairyforge serve FILE` and of the file input.
@@ -727,7 +724,8 @@ async fn files_in_and_out(c: &Client, url: &str) {
         "×4"
     );
     // Open a file from the disk.
-    let path = std::env::temp_dir().join(format!("fairyforge-open-{}.toml", std::process::id()));
+    let open_dir = fairyforge_tests::temp_dir("open");
+    let path = open_dir.join("opened.toml");
     std::fs::write(&path, MINE).unwrap();
     edit(c, "name = \"Birds and Ninjas\"", "name = \"Typed\"").await;
     c.find(Locator::Css("#design-file"))
@@ -738,7 +736,6 @@ async fn files_in_and_out(c: &Client, url: &str) {
         .unwrap();
     let name = path.file_name().unwrap().to_str().unwrap().to_string();
     wait(c, "the opened file", &format!("document.querySelector('#diagnostics li.ok') && document.querySelector('#diagnostics li.ok').textContent === '{name}: ok (Mine)'")).await;
-    let _ = std::fs::remove_file(&path);
     assert_eq!(
         js(c, "return document.getElementById('source').value").await,
         MINE

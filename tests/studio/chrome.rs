@@ -81,13 +81,8 @@ pub async fn chromium(name: &str, width: u32, height: u32) -> Browser {
     }
 }
 
-/// A fresh, empty directory for one test's files.
-pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fairyforge-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir
-}
+/// A fresh, empty directory for one test's files, removed when dropped.
+pub use fairyforge_tests::temp_dir;
 
 /// Runs `fairyforge ARGS`; fails with its output unless it succeeds. Returns what it
 /// printed.

@@ -96,9 +96,7 @@ fn every_toml_example_is_tested() {
                 panic!("{at}: the example game does not load:\n{e}");
             }
         } else if is_library(&b.text) {
-            let lib_dir =
-                std::env::temp_dir().join(format!("fairyforge-docs-{}", std::process::id()));
-            std::fs::create_dir_all(&lib_dir).unwrap();
+            let lib_dir = fairyforge_tests::temp_dir("docs");
             let path = lib_dir.join(format!("library-{}.toml", b.line));
             std::fs::write(&path, &b.text).unwrap();
             match Variant::loader().validate(&path) {

@@ -9,12 +9,9 @@ use fairyforge::limits::{MAX_DIAGNOSTICS, MAX_FILE_BYTES};
 use fairyforge::{LoadError, Variant};
 use fairyforge_tests::within;
 
-/// A fresh directory under the system's temporary directory.
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("fairyforge-limits-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory under the system's temporary directory, removed when dropped.
+fn temp_dir(tag: &str) -> fairyforge_tests::TempDir {
+    fairyforge_tests::temp_dir(&format!("limits-{tag}"))
 }
 
 /// A game of `dir` that imports `import` (a TOML value).

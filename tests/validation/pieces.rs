@@ -34,8 +34,7 @@ fn a_royal_piece_in_a_slot_is_refused() {
 /// Every command that takes the file reports the error instead of panicking.
 #[test]
 fn commands_given_a_royal_slot_report_the_error() {
-    let dir = std::env::temp_dir().join(format!("fairyforge-royal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fairyforge_tests::temp_dir("royal");
     let path = dir.join("king-slot.toml");
     std::fs::write(
         &path,
@@ -203,8 +202,7 @@ fn a_pawn_without_promotion_is_a_warning() {
 /// `validate` prints the warning and says the file is ok.
 #[test]
 fn validate_prints_warnings_of_a_good_file() {
-    let dir = std::env::temp_dir().join(format!("fairyforge-warn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fairyforge_tests::temp_dir("warn");
     let path = dir.join("stuck.toml");
     std::fs::write(
         &path,

@@ -300,9 +300,11 @@ mod tests {
     fn a_side_evaluates_with_its_network() {
         let v = Variant::builtin("chess").unwrap();
         let net = crate::nnue::random(&v, 8, 5);
-        let dir = std::env::temp_dir().join(format!("fairyforge-shard-net-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("chess.nnue");
+        let dir = tempfile::Builder::new()
+            .prefix("fairyforge-shard-net-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("chess.nnue");
         std::fs::write(&path, net.to_bytes()).unwrap();
         let path = path.to_string_lossy().into_owned();
         let plain = play_shard(&spec(0, 0, 2)).unwrap();
@@ -329,7 +331,6 @@ mod tests {
                  `Capablanca Chess`: a network is read only by the game it was trained for"
             )
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
