@@ -55,7 +55,10 @@ impl Spec {
         match self {
             Spec::Internal(s) => fairyforge::lab::engine_name(s),
             Spec::Uci(c) | Spec::Xboard(c) => {
-                let exe = c.split_whitespace().next().unwrap_or(c);
+                // The program's file name: without its arguments, and without the UCI
+                // options written after it (`;Use NNUE=false` has a space too).
+                let command = c.split(';').next().unwrap_or(c);
+                let exe = command.split_whitespace().next().unwrap_or(command);
                 std::path::Path::new(exe)
                     .file_name()
                     .map_or_else(|| c.clone(), |f| f.to_string_lossy().into_owned())
@@ -71,5 +74,29 @@ pub fn grace(control: &Control, mine: Option<SideClock>, watchdog: Duration) -> 
         Control::MoveTime(t) => *t + watchdog,
         Control::Clock(_) => mine.map_or(Duration::ZERO, |c| c.left) + watchdog,
         Control::Nodes(_) | Control::Depth(_) => watchdog,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Spec;
+
+    #[test]
+    fn an_external_engine_is_named_by_its_program_alone() {
+        let named = |s: Spec| s.name();
+        assert_eq!(
+            named(Spec::Uci(
+                "/opt/fsf/stockfish;Threads=1;Use NNUE=false".into()
+            )),
+            "stockfish"
+        );
+        assert_eq!(
+            named(Spec::Uci("node engine.mjs pkg;Hash=16".into())),
+            "node"
+        );
+        assert_eq!(
+            named(Spec::Xboard("/usr/games/fairymax -x".into())),
+            "fairymax"
+        );
     }
 }
