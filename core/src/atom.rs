@@ -8,7 +8,7 @@
 //! slides, [`leap_targets`] and [`slide_targets`], directly on the tables of their own.
 
 use crate::moves::MoveKind;
-use crate::types::{Color, Piece, Square};
+use crate::types::{Board, Color, Piece, Square};
 
 /// What a primitive may do on its landing square (rules.md § The Flying Bomber to § En passant).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -307,6 +307,19 @@ pub(crate) trait BoardView {
     fn at(&self, sq: Square) -> Piece;
     /// When `sq` is an en-passant target: the square of the piece a capture there takes.
     fn ep_victim(&self, sq: Square) -> Option<Square>;
+}
+
+/// A bare board has no en-passant target.
+impl BoardView for Board {
+    #[inline]
+    fn at(&self, sq: Square) -> Piece {
+        self[sq.index()]
+    }
+
+    #[inline]
+    fn ep_victim(&self, _: Square) -> Option<Square> {
+        None
+    }
 }
 
 /// A bare board has no en-passant target.

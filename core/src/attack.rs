@@ -5,13 +5,13 @@
 use crate::atom::{Atom, BoardView, Target, targets};
 use crate::def::Facing;
 use crate::sqset::SquareSet;
-use crate::types::{Color, Kind, Piece, Square};
+use crate::types::{Board, Color, Kind, Piece, Square};
 use crate::variant::{Probe, Variant};
 
 /// Would a piece of the other colour standing on `k` be capturable by `by`?
 /// (The content of `k` itself is not read.)
 #[inline]
-pub(crate) fn attacked_on(v: &Variant, board: &[Piece], k: Square, by: Color) -> bool {
+pub(crate) fn attacked_on(v: &Variant, board: &Board, k: Square, by: Color) -> bool {
     let a = &v.attacks;
     for &(src, mask) in a.leaps_of(by, k) {
         if has(board[src.index()], by, mask) {
@@ -77,7 +77,7 @@ fn has(p: Piece, by: Color, mask: u32) -> bool {
 }
 
 #[inline]
-fn probe_hits(v: &Variant, board: &[Piece], k: Square, by: Color, probe: &Probe) -> bool {
+fn probe_hits(v: &Variant, board: &Board, k: Square, by: Color, probe: &Probe) -> bool {
     match *probe {
         Probe::Walk {
             start,
@@ -111,7 +111,7 @@ fn probe_hits(v: &Variant, board: &[Piece], k: Square, by: Color, probe: &Probe)
 #[inline]
 fn walk_hits(
     v: &Variant,
-    board: &[Piece],
+    board: &Board,
     by: Color,
     start: u32,
     len: u16,
@@ -162,7 +162,7 @@ fn walk_hits(
 
 /// The board with an enemy of `by` standing on `k`.
 struct WithVictim<'a> {
-    board: &'a [Piece],
+    board: &'a Board,
     k: Square,
     victim: Piece,
 }
@@ -185,7 +185,7 @@ impl BoardView for WithVictim<'_> {
 
 /// Does this atom, for a piece of colour `by`, capture on `k` (landing there, or jumping
 /// it, or using it as a screen) when `k` holds an enemy of `by`?
-pub(crate) fn atom_captures(v: &Variant, board: &[Piece], a: &Atom, by: Color, k: Square) -> bool {
+pub(crate) fn atom_captures(v: &Variant, board: &Board, a: &Atom, by: Color, k: Square) -> bool {
     capture_on(v, board, a, by, k).is_some()
 }
 
@@ -195,7 +195,7 @@ pub(crate) fn atom_captures(v: &Variant, board: &[Piece], a: &Atom, by: Color, k
 /// when it does not capture it. (The content of `k` itself is not read.)
 pub(crate) fn capture_on(
     v: &Variant,
-    board: &[Piece],
+    board: &Board,
     a: &Atom,
     by: Color,
     k: Square,
@@ -218,7 +218,7 @@ pub(crate) fn capture_on(
 
 /// Squares holding the first piece on a plain slider line from `k` with an attacker of
 /// `by` further along it: vacating one of them may expose `k` (a pin, generalised).
-pub(crate) fn pinned_first(v: &Variant, board: &[Piece], k: Square, by: Color) -> SquareSet {
+pub(crate) fn pinned_first(v: &Variant, board: &Board, k: Square, by: Color) -> SquareSet {
     let a = &v.attacks;
     let mut out = SquareSet::EMPTY;
     for &(start, len) in a.plain_of(by, k) {

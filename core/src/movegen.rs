@@ -13,7 +13,7 @@ use crate::def::Facing;
 use crate::moves::{Move, MoveKind};
 use crate::position::{EnPassant, Position};
 use crate::sqset::SquareSet;
-use crate::types::{ByPiece, CastlingRights, Color, Kind, Piece, Square};
+use crate::types::{Board, ByPiece, CastlingRights, Color, Kind, Piece, Square};
 use crate::variant::{CastleOption, CastleRook, PromoRule, Variant};
 
 /// The moves of a position.
@@ -94,7 +94,7 @@ impl Position {
 
 /// The board of a position with its en-passant targets, as atoms see it.
 struct Live<'a> {
-    board: &'a [Piece],
+    board: &'a Board,
     /// The first en-passant target, the only one after a two-square step (or none): found
     /// by a comparison, where the other targets of longer steps need arithmetic.
     near: Square,
@@ -503,7 +503,7 @@ pub(crate) enum Refusal {
 /// Why `rook` cannot castle at all now, whatever the king's destination: the right is
 /// gone, or a square between king and rook is occupied (the first from the king's side).
 #[inline]
-fn rook_refusal(board: &[Piece], rights: CastlingRights, rook: &CastleRook) -> Option<Refusal> {
+fn rook_refusal(board: &Board, rights: CastlingRights, rook: &CastleRook) -> Option<Refusal> {
     if !rights.contains(rook.right) {
         return Some(Refusal::NoRight);
     }
@@ -522,7 +522,7 @@ fn rook_refusal(board: &[Piece], rights: CastlingRights, rook: &CastleRook) -> O
 #[inline]
 fn king_path(
     v: &Variant,
-    board: &mut [Piece],
+    board: &mut Board,
     home: Square,
     king_sq: Square,
     us: Color,
@@ -553,7 +553,7 @@ fn king_path(
 /// Would the royal piece of `us` on `t` face the other's where the game forbids it (the
 /// castling king's transit squares)? False in games without `royal-facing`.
 #[inline]
-fn facing_on(v: &Variant, board: &[Piece], t: Square, us: Color) -> bool {
+fn facing_on(v: &Variant, board: &Board, t: Square, us: Color) -> bool {
     let (Some(facing), Some(royal)) = (v.facing, v.royal) else {
         return false;
     };
@@ -575,7 +575,7 @@ pub(crate) fn castle_refusal(
 ) -> Option<Refusal> {
     let v = &**pos.variant();
     let us = pos.side_to_move();
-    let mut board = pos.board().to_vec();
+    let mut board = *pos.board();
     if let Some(r) = rook_refusal(&board, pos.castling_rights(), rook) {
         return Some(r);
     }
@@ -655,7 +655,7 @@ pub(crate) fn legal<const GATING: bool>(pos: &mut Position, out: &mut Vec<Move>)
 fn keep_safe(
     out: &mut Vec<Move>,
     v: &Variant,
-    board: &mut [Piece],
+    board: &mut Board,
     k: Square,
     us: Color,
     needs_test: impl Fn(&Move) -> bool,
@@ -722,9 +722,9 @@ fn drop_facing(pos: &Position, us: Color, out: &mut Vec<Move>) {
 /// Applies a move to the board only (no lists, hash or counters), for legality tests.
 /// Returns the saved squares, for `restore_board`.
 #[inline]
-fn apply_board(board: &mut [Piece], m: &Move, us: Color) -> [(Square, Piece); 4] {
+fn apply_board(board: &mut Board, m: &Move, us: Color) -> [(Square, Piece); 4] {
     let none = (Square::NONE, Piece::EMPTY);
-    let save = |b: &[Piece], s: Square| if s.is_some() { (s, b[s.index()]) } else { none };
+    let save = |b: &Board, s: Square| if s.is_some() { (s, b[s.index()]) } else { none };
     let (from, to) = (m.from(), m.to());
     match m.kind() {
         MoveKind::Drop => {
@@ -769,7 +769,7 @@ fn apply_board(board: &mut [Piece], m: &Move, us: Color) -> [(Square, Piece); 4]
 }
 
 #[inline]
-fn restore_board(board: &mut [Piece], saved: [(Square, Piece); 4]) {
+fn restore_board(board: &mut Board, saved: [(Square, Piece); 4]) {
     for (s, p) in saved.iter().rev() {
         if s.is_some() {
             board[s.index()] = *p;
@@ -780,7 +780,7 @@ fn restore_board(board: &mut [Piece], saved: [(Square, Piece); 4]) {
 /// Is the king of `us` (on `king`, or wherever the move takes it) safe after this
 /// pseudo-legal move (rules.md § Check and legal moves)?
 #[inline]
-fn safe_after(v: &Variant, board: &mut [Piece], king: Square, m: &Move, us: Color) -> bool {
+fn safe_after(v: &Variant, board: &mut Board, king: Square, m: &Move, us: Color) -> bool {
     if king.is_none() {
         return true;
     }

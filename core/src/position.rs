@@ -9,10 +9,11 @@
 
 use std::sync::Arc;
 
+use crate::limits::MAX_SQUARES;
 use crate::moves::{Move, MoveKind};
 use crate::setup::{self, MAX_COUNTER, Setup, SetupData, SetupError};
 use crate::sqset::SquareSet;
-use crate::types::{ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
+use crate::types::{Board, ByColor, CastlingRights, Color, Kind, MAX_KINDS, Piece, Square};
 use crate::variant::{END_SCEPTER, Variant};
 
 /// The last move's en-passant line (rules.md § En passant): it went from `from` to `to` in `steps` equal
@@ -134,7 +135,7 @@ pub(crate) struct NullUndo {
 /// ```
 pub struct Position {
     variant: Arc<Variant>,
-    board: Vec<Piece>,
+    board: Box<Board>,
     side: Color,
     /// The castling rights and, in an n-check game, the checks each side still has to
     /// give (docs/format.md § The end of the game).
@@ -168,7 +169,7 @@ impl Clone for Position {
     /// nothing and runs as on the original. (A derived clone would keep only the lengths,
     /// and the first drop or move played would move the lists elsewhere.)
     fn clone(&self) -> Position {
-        let n = self.board.len();
+        let n = self.variant.num_squares();
         let list = |l: &Vec<Square>| {
             let mut v = Vec::with_capacity(n.max(l.len()));
             v.extend_from_slice(l);
@@ -236,7 +237,7 @@ impl Position {
     /// The parts a position string gives.
     fn setup_data(&self) -> SetupData {
         SetupData {
-            board: self.board.clone(),
+            board: self.board[..self.variant.num_squares()].to_vec(),
             promoted: self.promoted,
             gates: self.live_gates(),
             side: self.side,
@@ -254,7 +255,7 @@ impl Position {
     pub(crate) fn from_parsed(variant: Arc<Variant>, p: SetupData) -> Position {
         let n = variant.num_squares();
         let mut pos = Position {
-            board: vec![Piece::EMPTY; n],
+            board: Box::new([Piece::EMPTY; MAX_SQUARES]),
             side: p.side,
             rights: Rights {
                 castling: p.castling,
@@ -686,7 +687,7 @@ impl Position {
     /// gates once its reserve is empty; here they stay but count for nothing, so that
     /// taking moves back needs no copy of them.
     pub(crate) fn live_gates(&self) -> SquareSet {
-        crate::setup::live_gates(&self.variant, &self.board, &self.reserves, self.gates)
+        crate::setup::live_gates(&self.variant, &self.board[..], &self.reserves, self.gates)
     }
 
     /// The hash key of the gates that count.
@@ -827,7 +828,7 @@ impl Position {
         let v = &*self.variant;
         let z = &v.zobrist;
         let mut h = 0;
-        for (i, p) in self.board.iter().enumerate() {
+        for (i, p) in self.board[..v.num_squares()].iter().enumerate() {
             if p.is_some() {
                 h ^= z.piece(*p, Square(i as u16));
             }
@@ -858,14 +859,14 @@ impl Position {
 
     /// The board: the content of each square.
     #[inline]
-    pub(crate) fn board(&self) -> &[Piece] {
+    pub(crate) fn board(&self) -> &Board {
         &self.board
     }
 
     /// The variant and the board to try moves on (for legality tests, which put the board
     /// back as it was).
     #[inline]
-    pub(crate) fn variant_and_board_mut(&mut self) -> (&Variant, &mut [Piece]) {
+    pub(crate) fn variant_and_board_mut(&mut self) -> (&Variant, &mut Board) {
         (&self.variant, &mut self.board)
     }
 
@@ -1156,7 +1157,7 @@ mod tests {
         pos.play_text(&["e2e4", "e9e7"]).unwrap();
         let mut copy = pos.clone();
         assert!(copy == pos && copy.ply_count() == 2);
-        let squares = copy.board.len();
+        let squares = copy.variant.num_squares();
         assert!(
             [Color::White, Color::Black].map(|c| copy.lists[c].capacity() >= squares) == [true; 2]
         );

@@ -174,6 +174,18 @@ impl Kind {
     }
 }
 
+/// The content of every square, by index, the squares past the board's empty: of a length
+/// known at compile time, so that reading a square compares its index with a constant
+/// rather than with a length kept in a register or the stack (docs/js.md § Speed).
+pub(crate) type Board = [Piece; crate::limits::MAX_SQUARES];
+
+/// The board whose first squares hold `squares` (at most [`crate::limits::MAX_SQUARES`]).
+pub(crate) fn board_of(squares: &[Piece]) -> Box<Board> {
+    let mut b = Box::new([Piece::EMPTY; crate::limits::MAX_SQUARES]);
+    b[..squares.len()].copy_from_slice(squares);
+    b
+}
+
 /// The content of a square: empty, or a piece of a kind and colour, packed in a byte
 /// (`(kind + 1) * 2 + colour`, so 0 is empty).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]

@@ -315,34 +315,38 @@ impl Builder<'_> {
         landable: &impl Fn(Square) -> bool,
     ) -> Option<(Ray, bool)> {
         let limit = if max > 0 { max as usize } else { usize::MAX };
-        let mut steps: Vec<RayStep> = line(self.g, from, dx, dy, 0)
-            .into_iter()
-            .take(limit)
-            .enumerate()
-            .map(|(i, sq)| RayStep::new(sq, i + 1 >= min as usize && landable(sq)))
-            .collect();
-        while steps.last().is_some_and(|s| !s.lands()) {
-            steps.pop();
+        // Written straight into the pool, and taken back if it has no landing square.
+        let start = self.rays.len();
+        let mut cur = from;
+        let mut n = 0;
+        while n < limit
+            && let Some(sq) = self.g.offset(cur, dx, dy)
+        {
+            n += 1;
+            self.rays
+                .push(RayStep::new(sq, n >= min as usize && landable(sq)));
+            cur = sq;
         }
+        while self.rays.len() > start && self.rays.last().is_some_and(|s| !s.lands()) {
+            self.rays.pop();
+        }
+        let steps = &self.rays[start..];
         if steps.is_empty() {
             return None;
         }
-        let lands = || {
-            steps
-                .iter()
-                .enumerate()
-                .filter(|(i, s)| s.lands() && (first_lands || *i > 0))
-                .map(|(_, s)| s.square())
-        };
-        let dup = lands().any(|sq| self.landed.contains(sq));
-        for sq in lands() {
-            self.landed.insert(sq);
+        // The squares of a line are distinct: each landing square can be tested and
+        // added in one pass.
+        let mut dup = false;
+        for (i, s) in steps.iter().enumerate() {
+            if s.lands() && (first_lands || i > 0) {
+                dup |= self.landed.contains(s.square());
+                self.landed.insert(s.square());
+            }
         }
         let ray = Ray {
-            start: self.rays.len() as u32,
+            start: start as u32,
             len: steps.len() as u16,
         };
-        self.rays.extend_from_slice(&steps);
         Some((ray, dup))
     }
 }
@@ -379,7 +383,7 @@ fn outward(first: (i32, i32), then: (i32, i32)) -> bool {
 /// The squares from `src` stepping `(dx, dy)`, up to `limit` squares (0 = to the edge),
 /// stopping at the first square that does not exist (rules.md § The board: holes stop lines).
 pub(super) fn line(g: &Geometry, src: Square, dx: i32, dy: i32, limit: usize) -> Vec<Square> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(if limit != 0 { limit } else { 8 });
     let mut cur = src;
     while let Some(n) = g.offset(cur, dx, dy) {
         out.push(n);

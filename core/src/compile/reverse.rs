@@ -26,12 +26,62 @@ struct WalkBuild {
     screen: bool,
 }
 
+/// The walks found so far, one for each colour, target and direction (a direction is an
+/// index into `dirs`): a table rather than a map keyed by all three, since every square a
+/// slide may land on adds to a walk, which made the map's lookups most of the cost of
+/// building these tables when a game is loaded.
+#[derive(Default)]
+struct Walks {
+    /// The number of squares.
+    n: usize,
+    /// Each direction seen so far.
+    dirs: Vec<(i8, i8)>,
+    /// For each direction in `dirs`: the walk of each colour and target, by
+    /// `colour * n + target`.
+    by_dir: Vec<Vec<Option<WalkBuild>>>,
+}
+
+impl Walks {
+    /// The index of the direction `(dx, dy)`, added if new (a game has a few of them).
+    fn dir(&mut self, (dx, dy): (i32, i32)) -> usize {
+        let d = (dx as i8, dy as i8);
+        if let Some(i) = self.dirs.iter().position(|&e| e == d) {
+            return i;
+        }
+        self.dirs.push(d);
+        self.by_dir.push((0..2 * self.n).map(|_| None).collect());
+        self.dirs.len() - 1
+    }
+
+    /// The walks in the order of their keys: colour, target, direction.
+    fn into_sorted(self) -> impl Iterator<Item = (WalkKey, WalkBuild)> {
+        let Walks {
+            n,
+            dirs,
+            mut by_dir,
+        } = self;
+        let mut order: Vec<usize> = (0..dirs.len()).collect();
+        order.sort_unstable_by_key(|&i| dirs[i]);
+        let mut out = Vec::new();
+        for c in Color::BOTH {
+            for k in 0..n {
+                for &i in &order {
+                    if let Some(w) = by_dir[i][c.index() * n + k].take() {
+                        out.push(((c, Square(k as u16), dirs[i].0, dirs[i].1), w));
+                    }
+                }
+            }
+        }
+        out.into_iter()
+    }
+}
+
 /// The probes found so far, keyed so that probes on the same line or jump share an entry,
 /// in the order of their keys.
 #[derive(Default)]
 struct Reverse {
     leaps: BTreeMap<(Color, Square, Square), u32>,
-    walks: BTreeMap<WalkKey, WalkBuild>,
+    walks: Walks,
     jump_land: BTreeMap<JumpLandKey, (Over, u32)>,
     jump_over: BTreeMap<(Color, Square, Square, Square), (u32, u32)>,
     bents: BTreeMap<BentKey, Vec<BentEntry>>,
@@ -62,7 +112,13 @@ pub(super) fn build(
     npieces: usize,
     rays: &mut Vec<RayStep>,
 ) -> Attacks {
-    let mut rev = Reverse::default();
+    let mut rev = Reverse {
+        walks: Walks {
+            n: g.num_squares(),
+            ..Walks::default()
+        },
+        ..Reverse::default()
+    };
     for kind in (0..npieces).map(Kind::new) {
         for color in Color::BOTH {
             for src in g.squares() {
@@ -114,20 +170,22 @@ impl Reverse {
             Atom::Slide { ray, mode, .. } => {
                 if mode.captures() {
                     let (ray_steps, d) = ray_of(g, rays, s.src, ray);
+                    let di = self.walks.dir(d);
                     for (i, st) in ray_steps.iter().enumerate() {
                         if st.lands() {
-                            self.entry(g, c, st.square(), d, i + 1).plain |= bit;
+                            self.entry(g, c, st.square(), d, di, i + 1).plain |= bit;
                         }
                     }
                 }
             }
             Atom::Fly { ray, .. } => {
                 let (ray_steps, d) = ray_of(g, rays, s.src, ray);
+                let di = self.walks.dir(d);
                 for (i, pair) in ray_steps.windows(2).enumerate() {
                     if pair[1].lands() {
                         let k = pair[0].square();
-                        self.walk(c, k, d).fly_land = Some(pair[1].square());
-                        self.entry(g, c, k, d, i + 1).fly |= bit;
+                        self.walk(c, k, di).fly_land = Some(pair[1].square());
+                        self.entry(g, c, k, d, di, i + 1).fly |= bit;
                     }
                 }
             }
@@ -162,9 +220,10 @@ impl Reverse {
         let bit = s.kind.bit();
         let c = s.color;
         let (ray_steps, d) = ray_of(g, rays, s.src, ray);
+        let di = self.walks.dir(d);
         for (j, st) in ray_steps.iter().enumerate().skip(1) {
             if st.lands() {
-                self.entry(g, c, st.square(), d, j + 1).cannon |= bit;
+                self.entry(g, c, st.square(), d, di, j + 1).cannon |= bit;
             }
         }
         if !cap_screen {
@@ -175,8 +234,8 @@ impl Reverse {
             let beyond_all = line(g, k, d.0, d.1, 0).len() == ray_steps.len() - i - 1
                 && ray_steps[i + 1..].iter().all(|x| x.lands());
             if beyond_all {
-                self.walk(c, k, d).screen = true;
-                self.entry(g, c, k, d, i + 1).screen |= bit;
+                self.walk(c, k, di).screen = true;
+                self.entry(g, c, k, d, di, i + 1).screen |= bit;
             } else {
                 self.exact.push((c, k, exact(s)));
             }
@@ -255,20 +314,23 @@ impl Reverse {
         }
     }
 
-    fn walk(&mut self, c: Color, k: Square, (dx, dy): (i32, i32)) -> &mut WalkBuild {
-        self.walks.entry((c, k, dx as i8, dy as i8)).or_default()
+    /// The walk of `c` back from `k` against the direction of index `di`.
+    fn walk(&mut self, c: Color, k: Square, di: usize) -> &mut WalkBuild {
+        let n = self.walks.n;
+        self.walks.by_dir[di][c.index() * n + k.index()].get_or_insert_default()
     }
 
-    /// Entry `j` (1-based) of the walk back from `k` against direction `d`.
+    /// Entry `j` (1-based) of the walk back from `k` against direction `d`, of index `di`.
     fn entry(
         &mut self,
         g: &Geometry,
         c: Color,
         k: Square,
         d: (i32, i32),
+        di: usize,
         j: usize,
     ) -> &mut WalkEntry {
-        let w = self.walk(c, k, d);
+        let w = self.walk(c, k, di);
         while w.entries.len() < j {
             let i = w.entries.len() as i32 + 1;
             let sq = g
@@ -417,7 +479,7 @@ impl Reverse {
 /// their own.
 fn walk_probes(
     g: &Geometry,
-    list: BTreeMap<WalkKey, WalkBuild>,
+    list: Walks,
     t: &mut Targets,
     walks: &mut Vec<WalkEntry>,
     flys: &mut PerTarget<FlyWalk>,
@@ -425,7 +487,7 @@ fn walk_probes(
 ) -> (PerTarget<(u32, u16)>, Vec<WalkEntry>) {
     let mut plain_per_target = per_target(g.num_squares());
     let mut plain_walks: Vec<WalkEntry> = Vec::new();
-    for ((c, k, dx, dy), mut w) in list {
+    for ((c, k, dx, dy), mut w) in list.into_sorted() {
         let mut plain: Vec<WalkEntry> = w
             .entries
             .iter()

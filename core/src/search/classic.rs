@@ -485,7 +485,7 @@ impl Searcher {
             Some(k) => k,
             None => pos.board()[m.from().index()].kind(),
         };
-        Piece::new(kind, pos.side_to_move()).code() * pos.board().len() + m.to().index()
+        Piece::new(kind, pos.side_to_move()).code() * pos.variant().num_squares() + m.to().index()
     }
 
     /// Material (board and reserves) of a side.

@@ -7,18 +7,26 @@
 //! and a king takes only what is not defended.
 
 use crate::attack::{attacked_on, capture_on};
+use crate::limits::MAX_SQUARES;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::types::{Color, Kind, Piece, Square};
+use crate::types::{Board, Color, Kind, Piece, Square};
 use crate::variant::Variant;
 
 use super::moves;
 use super::tables::Tables;
 
 /// A reusable scratch board.
-#[derive(Default)]
 pub(crate) struct See {
-    board: Vec<Piece>,
+    board: Box<Board>,
+}
+
+impl Default for See {
+    fn default() -> See {
+        See {
+            board: Box::new([Piece::EMPTY; MAX_SQUARES]),
+        }
+    }
 }
 
 impl See {
@@ -42,8 +50,7 @@ impl See {
             return true;
         }
         let v = pos.variant();
-        self.board.clear();
-        self.board.extend_from_slice(pos.board());
+        *self.board = *pos.board();
         if let Some(from) = moves::origin(m) {
             self.board[from.index()] = Piece::EMPTY;
         }
@@ -128,7 +135,7 @@ impl See {
 /// passing (flying over it, jumping it, or taking it as a cannon's screen).
 fn capture_by(
     v: &Variant,
-    board: &[Piece],
+    board: &Board,
     k: Kind,
     by: Color,
     from: Square,

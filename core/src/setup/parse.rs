@@ -3,7 +3,7 @@
 //! the side that just moved not in check). The first mistake is reported.
 
 use crate::sqset::SquareSet;
-use crate::types::{ByColor, CastlingRights, Color, MAX_KINDS, Piece, Square};
+use crate::types::{ByColor, CastlingRights, Color, MAX_KINDS, Piece, Square, board_of};
 use crate::variant::Variant;
 
 use super::error::{SetupError, SetupErrorKind as E};
@@ -555,7 +555,7 @@ fn check_not_in_check(
     let them = !data.side;
     let king = data.board.iter().position(|p| *p == Piece::new(rk, them));
     if let Some(k) = king
-        && crate::attack::attacked_on(v, &data.board, Square(k as u16), data.side)
+        && crate::attack::attacked_on(v, &board_of(&data.board), Square(k as u16), data.side)
     {
         let kind = E::InCheck {
             checked: them,
