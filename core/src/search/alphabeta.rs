@@ -95,7 +95,7 @@ impl Modern {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        let f = self.settings.features.clone();
+        let f = self.settings.features;
 
         // The transposition table.
         let entry = self.tt.probe(pos.hash());
@@ -257,7 +257,7 @@ impl Modern {
         improving: bool,
         in_check: bool,
     ) -> i32 {
-        let f = self.settings.features.clone();
+        let f = self.settings.features;
         let pv_node = beta - alpha > 1;
         let alpha0 = alpha;
         let us = pos.side_to_move();

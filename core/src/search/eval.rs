@@ -60,6 +60,9 @@ struct Side {
     /// Squares of the enemy king's neighbourhood its pieces could reach (ignoring what
     /// stands between).
     reach: Bits,
+    /// Squares of the enemy king's neighbourhood some piece of this side could capture
+    /// on, on some board (`Tables::captures`): the others are not attacked.
+    threat: Bits,
     /// Own pieces in the own king's neighbourhood.
     shield: i32,
     /// Pawn-like pieces per file, and the lowest and highest rank they stand on.
@@ -204,6 +207,11 @@ impl Evaluator {
             if self.positional {
                 s.mg += self.pst_mg[i] as i32;
                 s.eg += self.pst_eg[i] as i32;
+                if self.exact_king
+                    && let Some(z) = enemy_zone
+                {
+                    s.threat.add_common_in(&t.captures[i], z, t.words);
+                }
             }
             if t.royal == Some(k) {
                 continue;
@@ -218,11 +226,13 @@ impl Evaluator {
             } else {
                 s.npm += t.value[ku];
                 if let Some(z) = enemy_zone {
-                    let hits = t.targets[i].common(z) as i32;
+                    let hits = t.targets[i].common_in(z, t.words) as i32;
                     if hits > 0 {
                         // Stronger pieces weigh more, a knight-sized piece about 2 units.
                         s.attack += hits * (t.value[ku] / 150).clamp(1, 8);
-                        s.reach.add_common(&t.targets[i], z);
+                        if !self.exact_king {
+                            s.reach.add_common_in(&t.targets[i], z, t.words);
+                        }
                     }
                 }
             }
@@ -265,7 +275,15 @@ impl Evaluator {
             // No danger whatever is attacked: the attacks need not be counted.
             0
         } else if self.exact_king {
-            zone.squares().filter(|s| pos.is_attacked(*s, !c)).count() as i32
+            // Only the squares some enemy piece could capture on need the test.
+            debug_assert!(
+                zone.squares()
+                    .all(|s| them.threat.contains(s) || !pos.is_attacked(s, !c))
+            );
+            them.threat
+                .squares()
+                .filter(|s| pos.is_attacked(*s, !c))
+                .count() as i32
         } else {
             them.reach.len() as i32
         };
