@@ -77,7 +77,7 @@ impl Modern {
         if alpha >= beta {
             return alpha;
         }
-        let in_check = pos.is_check();
+        let in_check = self.in_check(pos, ply);
         let fifty = pos.draw_plies_reached();
         if fifty {
             // The 100-ply rule: a draw, unless this very move checkmated.
@@ -316,6 +316,7 @@ impl Modern {
             self.stack[ply].played = Some((kind, us, moves::dest(&m)));
             self.make(pos, m);
             let gives_check = pos.is_check();
+            self.stack[ply + 1].check = Some((pos.hash(), gives_check));
             if prune && !gives_check {
                 self.unmake(pos);
                 continue;
