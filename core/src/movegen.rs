@@ -263,7 +263,13 @@ impl Tables<'_> {
     /// Gives `sink` the landings of the atoms of `span`: the leaps and the slides each in
     /// a loop of their own, with no dispatch on the shape, then the other atoms.
     #[inline(always)]
-    fn targets(self, span: AtomSpan, live: &Live, us: Color, sink: &mut impl Sink) {
+    fn targets<B: BoardView + ?Sized>(
+        self,
+        span: AtomSpan,
+        live: &B,
+        us: Color,
+        sink: &mut impl Sink,
+    ) {
         let (start, leaps, slides, end) = (
             span.start as usize,
             span.leaps as usize,
@@ -387,14 +393,18 @@ fn gating(pos: &Position, us: Color, out: &mut Vec<Move>) {
 /// mobility, counted without building the moves.
 pub(crate) fn mobility(pos: &Position, c: Color) -> u32 {
     let v = &**pos.variant();
+    let tables = Tables {
+        atoms: &v.atoms,
+        leaps: &v.leaps,
+        slides: &v.slides,
+        rays: &v.rays,
+    };
     // The board without en-passant targets: en-passant captures do not count.
     let board = pos.board();
     let mut n = 0u32;
     for &from in pos.pieces_of(c) {
-        let kind = board[from.index()].kind();
-        for atom in v.atoms_of(kind, c, from) {
-            targets(atom, &v.rays, board, c, &mut |_| n += 1);
-        }
+        let span = *v.atom_index.of(board[from.index()], from);
+        tables.targets(span, board, c, &mut |_| n += 1);
     }
     n
 }
@@ -793,4 +803,52 @@ fn safe_after(v: &Variant, board: &mut Board, king: Square, m: &Move, us: Color)
     let attacked = attacked_on(v, board, k, !us);
     restore_board(board, saved);
     !attacked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Mobility read atom by atom through [`targets`]' dispatch, as it was before the
+    /// grouped tables.
+    fn mobility_by_atoms(pos: &Position, c: Color) -> u32 {
+        let v = &**pos.variant();
+        let board = pos.board();
+        let mut n = 0u32;
+        for &from in pos.pieces_of(c) {
+            let kind = board[from.index()].kind();
+            for atom in v.atoms_of(kind, c, from) {
+                targets(atom, &v.rays, board, c, &mut |_| n += 1);
+            }
+        }
+        n
+    }
+
+    /// [`mobility`] through the grouped tables counts what the atoms give one by one, for
+    /// both sides, in positions of random games in every built-in game.
+    #[test]
+    fn mobility_through_the_grouped_tables_counts_every_atom() {
+        let mut rng = crate::testrng::Rng(21);
+        for name in crate::builtin::game_names() {
+            let v = Variant::builtin(name).unwrap();
+            for _ in 0..3 {
+                let mut p = Position::start(&v);
+                for _ in 0..60 {
+                    for c in Color::BOTH {
+                        assert_eq!(
+                            mobility(&p, c),
+                            mobility_by_atoms(&p, c),
+                            "{name}, {c:?}: {}",
+                            p.fen()
+                        );
+                    }
+                    let moves = p.legal_moves();
+                    if moves.is_empty() || p.immediate_outcome().is_some() {
+                        break;
+                    }
+                    p.play_unchecked(&moves[rng.below(moves.len())]);
+                }
+            }
+        }
+    }
 }

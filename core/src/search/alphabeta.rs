@@ -77,7 +77,7 @@ impl Modern {
         if alpha >= beta {
             return alpha;
         }
-        let in_check = pos.is_check();
+        let in_check = self.in_check(pos, ply);
         let fifty = pos.draw_plies_reached();
         if fifty {
             // The 100-ply rule: a draw, unless this very move checkmated.
@@ -95,7 +95,7 @@ impl Modern {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        let f = self.settings.features.clone();
+        let f = self.settings.features;
 
         // The transposition table.
         let entry = self.tt.probe(pos.hash());
@@ -257,7 +257,7 @@ impl Modern {
         improving: bool,
         in_check: bool,
     ) -> i32 {
-        let f = self.settings.features.clone();
+        let f = self.settings.features;
         let pv_node = beta - alpha > 1;
         let alpha0 = alpha;
         let us = pos.side_to_move();
@@ -316,6 +316,7 @@ impl Modern {
             self.stack[ply].played = Some((kind, us, moves::dest(&m)));
             self.make(pos, m);
             let gives_check = pos.is_check();
+            self.stack[ply + 1].check = Some((pos.hash(), gives_check));
             if prune && !gives_check {
                 self.unmake(pos);
                 continue;

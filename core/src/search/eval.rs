@@ -22,13 +22,30 @@ use super::weights::{W, Weights};
 /// The most files the pawn-structure tables hold (boards have at most 16).
 const FILES: usize = 16;
 
+/// The pawn-like pieces of a side the first pass keeps for the pawn structure's (a side
+/// with more is read again from the board).
+const PAWNS: usize = 24;
+
+/// What the evaluation reads of a kind, together.
+#[derive(Copy, Clone)]
+struct KindFacts {
+    /// `Tables::value`.
+    value: i32,
+    pawn: bool,
+    royal: bool,
+    /// Attack units per square of the enemy king's neighbourhood it reaches: stronger
+    /// pieces weigh more, a knight-sized piece about 2.
+    weight: i32,
+}
+
 /// An evaluation of one variant with one set of weights.
 pub(crate) struct Evaluator {
     pub t: Arc<Tables>,
     w: Weights,
     /// Piece-square values per table index (middle game, end game).
-    pst_mg: Vec<i16>,
-    pst_eg: Vec<i16>,
+    pst: Vec<[i16; 2]>,
+    /// Per kind.
+    kinds: Vec<KindFacts>,
     /// A piece in reserve, per kind (middle game, end game).
     hand_mg: Vec<i32>,
     hand_eg: Vec<i32>,
@@ -43,7 +60,7 @@ pub(crate) struct Evaluator {
 const LAZY_MARGIN: i32 = 400;
 
 /// Per side, while evaluating.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Side {
     mg: i32,
     eg: i32,
@@ -60,12 +77,19 @@ struct Side {
     /// Squares of the enemy king's neighbourhood its pieces could reach (ignoring what
     /// stands between).
     reach: Bits,
+    /// Squares of the enemy king's neighbourhood some piece of this side could capture
+    /// on, on some board (`Tables::captures`): the others are not attacked.
+    threat: Bits,
     /// Own pieces in the own king's neighbourhood.
     shield: i32,
     /// Pawn-like pieces per file, and the lowest and highest rank they stand on.
     file_count: [u8; FILES],
     lo: [i8; FILES],
     hi: [i8; FILES],
+    /// The first [`PAWNS`] pawn-like pieces on the board (square, table index), and how
+    /// many there are.
+    pawn_at: [(u16, u32); PAWNS],
+    pawns_on_board: usize,
 }
 
 impl Evaluator {
@@ -77,8 +101,7 @@ impl Evaluator {
     /// of weights).
     pub fn with_tables(t: Arc<Tables>, w: &Weights, f: &Features) -> Evaluator {
         let n = t.squares;
-        let mut pst_mg = vec![0i16; t.kinds * 2 * n];
-        let mut pst_eg = vec![0i16; t.kinds * 2 * n];
+        let mut pst = vec![[0i16; 2]; t.kinds * 2 * n];
         for k in 0..t.kinds {
             let royal = t.royal == Some(Kind::new(k));
             let (rm, re) = if royal {
@@ -104,18 +127,25 @@ impl Evaluator {
                         mg += w.get(W::AdvanceMg) * p / 100;
                         eg += w.get(W::AdvanceEg) * p / 100;
                     }
-                    pst_mg[s * n + i] = mg.clamp(-2000, 2000) as i16;
-                    pst_eg[s * n + i] = eg.clamp(-2000, 2000) as i16;
+                    pst[s * n + i] = [mg.clamp(-2000, 2000) as i16, eg.clamp(-2000, 2000) as i16];
                 }
             }
         }
         let hand_mg = t.value.iter().map(|v| v * w.get(W::HandMg) / 100).collect();
         let hand_eg = t.value.iter().map(|v| v * w.get(W::HandEg) / 100).collect();
+        let kinds = (0..t.kinds)
+            .map(|k| KindFacts {
+                value: t.value[k],
+                pawn: t.pawn[k],
+                royal: t.royal == Some(Kind::new(k)),
+                weight: (t.value[k] / 150).clamp(1, 8),
+            })
+            .collect();
         Evaluator {
             t,
             w: w.clone(),
-            pst_mg,
-            pst_eg,
+            pst,
+            kinds,
             hand_mg,
             hand_eg,
             positional: f.positional,
@@ -194,21 +224,33 @@ impl Evaluator {
         s.hi = [i8::MIN; FILES];
         let enemy_zone = kings[(!c).index()].map(|k| &t.zone[(!c).index() * t.squares + k.index()]);
         let own_zone = kings[c.index()].map(|k| &t.zone[c.index() * t.squares + k.index()]);
+        let threats = self.positional && self.exact_king;
         for &sq in pos.pieces_of(c) {
             let Some((k, _)) = pos.piece_at(sq) else {
                 continue;
             };
-            let ku = k.index();
+            let kf = self.kinds[k.index()];
             let i = t.idx(k, c, sq);
-            s.material += t.value[ku];
+            s.material += kf.value;
             if self.positional {
-                s.mg += self.pst_mg[i] as i32;
-                s.eg += self.pst_eg[i] as i32;
+                let [mg, eg] = self.pst[i];
+                s.mg += mg as i32;
+                s.eg += eg as i32;
             }
-            if t.royal == Some(k) {
+            if threats && let Some(z) = enemy_zone {
+                s.threat.add_common_in(&t.captures[i], z, t.words);
+            }
+            if kf.pawn {
+                // For the pawn structure (a pawn-like royal piece too).
+                if s.pawns_on_board < PAWNS {
+                    s.pawn_at[s.pawns_on_board] = (sq.0, i as u32);
+                }
+                s.pawns_on_board += 1;
+            }
+            if kf.royal {
                 continue;
             }
-            if t.pawn[ku] {
+            if kf.pawn {
                 s.pawns += 1;
                 let f = (t.file[sq.index()] as usize).min(FILES - 1);
                 let r = t.rank[sq.index()];
@@ -216,13 +258,14 @@ impl Evaluator {
                 s.lo[f] = s.lo[f].min(r);
                 s.hi[f] = s.hi[f].max(r);
             } else {
-                s.npm += t.value[ku];
+                s.npm += kf.value;
                 if let Some(z) = enemy_zone {
-                    let hits = t.targets[i].common(z) as i32;
+                    let hits = t.targets[i].common_in(z, t.words) as i32;
                     if hits > 0 {
-                        // Stronger pieces weigh more, a knight-sized piece about 2 units.
-                        s.attack += hits * (t.value[ku] / 150).clamp(1, 8);
-                        s.reach.add_common(&t.targets[i], z);
+                        s.attack += hits * kf.weight;
+                        if !self.exact_king {
+                            s.reach.add_common_in(&t.targets[i], z, t.words);
+                        }
                     }
                 }
             }
@@ -265,7 +308,15 @@ impl Evaluator {
             // No danger whatever is attacked: the attacks need not be counted.
             0
         } else if self.exact_king {
-            zone.squares().filter(|s| pos.is_attacked(*s, !c)).count() as i32
+            // Only the squares some enemy piece could capture on need the test.
+            debug_assert!(
+                zone.squares()
+                    .all(|s| them.threat.contains(s) || !pos.is_attacked(s, !c))
+            );
+            them.threat
+                .squares()
+                .filter(|s| pos.is_attacked(*s, !c))
+                .count() as i32
         } else {
             them.reach.len() as i32
         };
@@ -291,26 +342,26 @@ impl Evaluator {
         };
         let files = t.files.min(FILES);
         let w = &self.w;
-        for &sq in pos.pieces_of(c) {
-            let Some((k, _)) = pos.piece_at(sq) else {
-                continue;
-            };
-            if !t.pawn[k.index()] {
-                continue;
-            }
+        // The terms of one pawn-like piece on `sq`, of table index `i`.
+        let pawn = |own: &mut Side, sq: Square, i: usize| {
             let f = (t.file[sq.index()] as usize).min(FILES - 1);
             let r = t.rank[sq.index()];
             if own.file_count[f] > 1 {
                 own.mg += w.get(W::DoubledMg);
                 own.eg += w.get(W::DoubledEg);
             }
-            let (l, h) = (f.saturating_sub(1), (f + 1).min(files - 1));
-            let neighbours = (l..=h).filter(|&x| x != f).any(|x| own.file_count[x] > 0);
+            // The neighbouring files on the board.
+            let left = f.checked_sub(1);
+            let right = (f + 1 < files).then_some(f + 1);
+            let neighbours = [left, right]
+                .into_iter()
+                .flatten()
+                .any(|x| own.file_count[x] > 0);
             if !neighbours {
                 own.mg += w.get(W::IsolatedMg);
                 own.eg += w.get(W::IsolatedEg);
             }
-            let blocked = (l..=h).any(|x| {
+            let blocked = [left, Some(f), right].into_iter().flatten().any(|x| {
                 them.file_count[x] > 0
                     && match c {
                         Color::White => them.hi[x] > r,
@@ -318,9 +369,24 @@ impl Evaluator {
                     }
             });
             if !blocked {
-                let p = t.progress[t.idx(k, c, sq)] as i32;
+                let p = t.progress[i] as i32;
                 own.mg += w.get(W::PassedMg) * p * p / 10_000;
                 own.eg += w.get(W::PassedEg) * p * p / 10_000;
+            }
+        };
+        if own.pawns_on_board <= PAWNS {
+            for j in 0..own.pawns_on_board {
+                let (sq, i) = own.pawn_at[j];
+                pawn(own, Square(sq), i as usize);
+            }
+            return;
+        }
+        for &sq in pos.pieces_of(c) {
+            let Some((k, _)) = pos.piece_at(sq) else {
+                continue;
+            };
+            if self.kinds[k.index()].pawn {
+                pawn(own, sq, t.idx(k, c, sq));
             }
         }
     }
@@ -397,6 +463,41 @@ mod tests {
             let s = e.evaluate(&p);
             // Only the tempo separates the sides.
             assert_eq!(s, Weights::default().value("tempo").unwrap(), "{game}");
+        }
+    }
+
+    /// The pawn structure read from the pawn-like pieces kept by the first pass equals the
+    /// one read from the board again (as for a side with more than [`PAWNS`] of them), in
+    /// positions of random games in every built-in game.
+    #[test]
+    fn the_kept_pawns_give_the_structure_of_the_board() {
+        let mut rng = crate::testrng::Rng(13);
+        for name in crate::builtin::game_names() {
+            let v = Variant::builtin(name).unwrap();
+            let e = Evaluator::new(&v, &Weights::default(), &Features::default());
+            let mut p = Position::start(&v);
+            for _ in 0..40 {
+                let kings = [p.king_square(Color::White), p.king_square(Color::Black)];
+                let mut kept = [Side::default(), Side::default()];
+                for c in Color::BOTH {
+                    e.pieces(&p, c, kings, &mut kept[c.index()]);
+                }
+                let mut read = kept.clone();
+                for s in &mut read {
+                    s.pawns_on_board = PAWNS + 1;
+                }
+                for c in Color::BOTH {
+                    e.pawn_structure(&p, c, &mut kept);
+                    e.pawn_structure(&p, c, &mut read);
+                    let (a, b) = (&kept[c.index()], &read[c.index()]);
+                    assert_eq!((a.mg, a.eg), (b.mg, b.eg), "{name}: {}", p.fen());
+                }
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.immediate_outcome().is_some() {
+                    break;
+                }
+                p.play_unchecked(&moves[rng.below(moves.len())]);
+            }
         }
     }
 

@@ -45,6 +45,9 @@ pub(crate) struct Frame {
     pub played: Option<super::ordering::Played>,
     /// Quiet moves tried here (to punish them when another cuts off).
     pub quiets: Vec<Move>,
+    /// Whether the side to move is in check in the position of this hash: the parent
+    /// tests it after its move, the node need not test it again (see `Modern::in_check`).
+    pub check: Option<(u64, bool)>,
 }
 
 impl Frame {
@@ -60,6 +63,7 @@ impl Frame {
             corr_key: 0,
             played: None,
             quiets: Vec::with_capacity(64),
+            check: None,
         }
     }
 }
@@ -396,6 +400,7 @@ impl Modern {
             self.stack[0].played = Some((kind, us, moves::dest(&m)));
             self.make(pos, m);
             let check = pos.is_check();
+            self.stack[1].check = Some((pos.hash(), check));
             let new_depth = depth - 1 + (check && self.settings.features.check_extension) as i32;
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, 1, false)
@@ -511,6 +516,19 @@ impl Modern {
                 (s.clamp(-MATE_BOUND + 1, MATE_BOUND - 1), true)
             }
             None => self.evaluator().evaluate_within(pos, alpha, beta),
+        }
+    }
+
+    /// Is the side to move in check? Read from the parent's test after the move that led
+    /// here when it is this position's (`Frame::check`), tested otherwise.
+    #[inline]
+    pub(super) fn in_check(&self, pos: &Position, ply: usize) -> bool {
+        match self.stack[ply].check {
+            Some((hash, check)) if hash == pos.hash() => {
+                debug_assert_eq!(check, pos.is_check(), "{}", pos.fen());
+                check
+            }
+            _ => pos.is_check(),
         }
     }
 

@@ -213,8 +213,10 @@ pub(crate) fn pick(
 #[inline]
 fn best_from(keys: &[i32], i: usize) -> usize {
     let mut best = i;
-    for j in i + 1..keys.len() {
-        if keys[j] > keys[best] {
+    let mut top = keys[i];
+    for (j, &k) in keys.iter().enumerate().skip(i + 1) {
+        if k > top {
+            top = k;
             best = j;
         }
     }

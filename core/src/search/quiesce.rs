@@ -73,7 +73,7 @@ impl Modern {
             }
         }
         let tt_move = entry.and_then(|e| e.best());
-        let in_check = qply < EVASION_PLIES && pos.is_check();
+        let in_check = qply < EVASION_PLIES && self.in_check(pos, ply);
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
         let mut unsure = std::mem::take(&mut self.stack[ply].unsure);

@@ -25,7 +25,7 @@ macro_rules! features {
         /// The techniques of the modern search, each of which can be switched on or off
         /// to measure what it brings. Each is on by default unless its entry says
         /// `default false` (a technique that a match did not show to gain).
-        #[derive(Clone, Debug, PartialEq, Eq)]
+        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
         pub struct Features {
             $($(#[$doc])* pub $field: bool,)*
         }

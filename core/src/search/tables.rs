@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use crate::atom::Atom;
 use crate::position::Position;
 use crate::types::{Color, Kind, Square};
 use crate::variant::Variant;
@@ -28,25 +29,30 @@ impl Bits {
         (self.0[i >> 6] >> (i & 63)) & 1 != 0
     }
 
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The size of the intersection, over the first `words` words (those a board of the
+    /// game uses: see [`Tables::words`]).
     #[inline]
-    pub fn common(&self, o: &Bits) -> u32 {
+    pub fn common_in(&self, o: &Bits, words: usize) -> u32 {
         let mut n = 0;
-        for i in 0..5 {
-            n += (self.0[i] & o.0[i]).count_ones();
+        for i in 0..words {
+            let w = self.0[i] & o.0[i];
+            if w != 0 {
+                n += w.count_ones();
+            }
         }
         n
     }
 
-    /// Adds the squares `a` and `b` have in common.
+    /// Adds the squares `a` and `b` have in common, over the first `words` words.
     #[inline]
-    pub fn add_common(&mut self, a: &Bits, b: &Bits) {
-        for i in 0..5 {
+    pub fn add_common_in(&mut self, a: &Bits, b: &Bits, words: usize) {
+        for i in 0..words {
             self.0[i] |= a.0[i] & b.0[i];
         }
-    }
-
-    pub fn len(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
     }
 
     /// The squares in the set, in index order.
@@ -83,6 +89,13 @@ pub(crate) struct Tables {
     /// Per `color * squares + square`: the neighbourhood of a royal piece of that colour
     /// standing there (its square and those it reaches).
     pub zone: Vec<Bits>,
+    /// Per slot and square: every square the piece's moves could capture on from there
+    /// on some board (where they land, or what they take in passing): the leaps' squares
+    /// and every square of the rays, whatever stands on them. A piece never attacks a
+    /// square outside its set, so the attack tests may pass it by.
+    pub captures: Vec<Bits>,
+    /// The words of a [`Bits`] the board's squares use.
+    pub words: usize,
     /// Per square: steps nearer the centre than the farthest square (0 at the rim).
     pub centre: Vec<i32>,
     pub max_centre: i32,
@@ -129,6 +142,8 @@ impl Tables {
             mean_reach16: vec![0; kinds * 2],
             targets: vec![Bits::default(); kinds * 2 * n],
             zone: vec![Bits::default(); 2 * n],
+            captures: vec![Bits::default(); kinds * 2 * n],
+            words: n.div_ceil(64).clamp(1, 5),
             centre: Vec::new(),
             max_centre: 0,
             progress: vec![0; kinds * 2 * n],
@@ -138,6 +153,7 @@ impl Tables {
             phase_total: 1,
         };
         t.reach_and_targets(v);
+        t.captures(v);
         t.centre(v);
         t.progress(v);
         t.phase_total = phase_total(v, &t);
@@ -190,6 +206,47 @@ impl Tables {
                     let mut z = self.targets[slot(r, c) * n + i];
                     z.insert(Square(i as u16));
                     self.zone[c.index() * n + i] = z;
+                }
+            }
+        }
+    }
+
+    /// The squares each piece could ever capture on (see [`Tables::captures`]), from the
+    /// shapes of its compiled moves: a leap's square, every square of a ray (a slide, a
+    /// fly-over, a hop, a cannon, a bent slider after its bend), a jump's square and
+    /// those it passes over.
+    fn captures(&mut self, v: &Variant) {
+        let n = self.squares;
+        for k in 0..self.kinds {
+            for c in Color::BOTH {
+                let s = slot(Kind::new(k), c);
+                for i in 0..n {
+                    let mut bits = Bits::default();
+                    let mut add = |sq: Square| {
+                        if sq.is_some() {
+                            bits.insert(sq);
+                        }
+                    };
+                    for atom in v.atoms_of(Kind::new(k), c, Square(i as u16)) {
+                        match *atom {
+                            Atom::Leap { to, .. } => add(to),
+                            Atom::Jump { over, to, .. } => {
+                                add(to);
+                                v.ray(over).iter().for_each(|r| add(r.square()));
+                            }
+                            Atom::Bent { bend, ray, .. } => {
+                                add(bend);
+                                v.ray(ray).iter().for_each(|r| add(r.square()));
+                            }
+                            Atom::Slide { ray, .. }
+                            | Atom::Fly { ray, .. }
+                            | Atom::Hop { ray, .. }
+                            | Atom::Cannon { ray, .. } => {
+                                v.ray(ray).iter().for_each(|r| add(r.square()));
+                            }
+                        }
+                    }
+                    self.captures[s * n + i] = bits;
                 }
             }
         }
