@@ -14,8 +14,7 @@ fn svg_of(name: &str, args: &[&str]) -> String {
     let (code, out, err) = FAIRYFORGE.run(&all);
     assert_eq!(code, 0, "show {args:?}: {err}");
     assert!(out.ends_with(&format!("wrote {path}\n")), "{out}");
-    let text = std::fs::read_to_string(&file).unwrap();
-    text
+    std::fs::read_to_string(&file).unwrap()
 }
 
 fn attr(n: &roxmltree::Node, a: &str) -> String {
