@@ -322,19 +322,6 @@ impl BoardView for Board {
     }
 }
 
-/// A bare board has no en-passant target.
-impl BoardView for [Piece] {
-    #[inline]
-    fn at(&self, sq: Square) -> Piece {
-        self[sq.index()]
-    }
-
-    #[inline]
-    fn ep_victim(&self, _: Square) -> Option<Square> {
-        None
-    }
-}
-
 /// A landing of an atom: where it lands, what it captures besides (or
 /// [`Square::NONE`]), the kind of move, and the atom's rules.md § Counting moves duplicate flag.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
