@@ -26,24 +26,33 @@ const median = (xs) => {
 };
 const m = (x) => (x / 1e6).toFixed(2);
 const pct = (x) => (Number.isFinite(x) ? `${(100 * x).toFixed(0)}%` : "-");
+// The WebAssembly builds in the order the rows first name them ("node", "chromium", or
+// "node v24.1.0" when several Node versions ran), each with a name for the table.
+const builds = [...new Set(rows.map((r) => r.build))].filter((b) => b !== "native");
+const title = (b) => b.replace(/^node/, "Node").replace(/^chromium/, "Chromium");
 console.log(
-  "| perft | rounds | native Mnps | Node Mnps | Node/native | Chromium Mnps | Chromium/native " +
-    "| median Node/native | median Chromium/native |",
+  "| perft | rounds | native Mnps | " +
+    builds.map((b) => `${title(b)} Mnps | ${title(b)}/native`).join(" | ") +
+    " | " +
+    builds.map((b) => `median ${title(b)}/native`).join(" | ") +
+    " |",
 );
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+console.log(`|---|---:|---:|${"---:|".repeat(3 * builds.length)}`);
 for (const [key, c] of counts) {
   const b = c.best;
   const paired = (build) =>
     median(c.rounds.filter((r) => r.native && r[build]).map((r) => r[build] / r.native));
   console.log(
-    `| ${key} | ${c.rounds.length} | ${m(b.native)} | ${m(b.node)} | ${pct(b.node / b.native)} ` +
-      `| ${m(b.chromium)} | ${pct(b.chromium / b.native)} ` +
-      `| ${pct(paired("node"))} | ${pct(paired("chromium"))} |`,
+    `| ${key} | ${c.rounds.length} | ${m(b.native)} | ` +
+      builds.map((x) => `${m(b[x])} | ${pct(b[x] / b.native)}`).join(" | ") +
+      " | " +
+      builds.map((x) => pct(paired(x))).join(" | ") +
+      " |",
   );
 }
 // Each round's shares, to see the spread the medians summarise.
 console.log("");
 for (const [key, c] of counts) {
   const each = (build) => c.rounds.map((r) => pct(r[build] / r.native)).join(" ");
-  console.log(`${key}, round by round: Node/native ${each("node")}; Chromium/native ${each("chromium")}`);
+  console.log(`${key}, round by round: ${builds.map((x) => `${title(x)}/native ${each(x)}`).join("; ")}`);
 }
