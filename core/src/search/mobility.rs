@@ -52,7 +52,7 @@ pub(crate) trait Word:
     /// is empty.
     fn through_lowest(self) -> Self;
     /// The squares from the highest of the set up; every square when the set is empty.
-    fn from_highest(self) -> Self;
+    fn through_highest(self) -> Self;
     /// The set as [`Bits`].
     fn bits(self) -> Bits;
 }
@@ -78,7 +78,7 @@ macro_rules! word {
             }
 
             #[inline(always)]
-            fn from_highest(self) -> Self {
+            fn through_highest(self) -> Self {
                 // The squares below the highest, none when the set is empty (a shift by
                 // the whole width or more).
                 !<$t>::MAX.checked_shr(self.leading_zeros() + 1).unwrap_or(0)
@@ -335,7 +335,7 @@ impl<W: Word> Plan<W> {
                     to_enemy |= l.enemy & reach;
                 }
                 for l in &self.lines[start + up..start + up + down] {
-                    let reach = (l.all & occupied).from_highest();
+                    let reach = (l.all & occupied).through_highest();
                     to_empty |= l.empty & reach;
                     to_enemy |= l.enemy & reach;
                 }
@@ -428,11 +428,11 @@ mod tests {
     fn the_first_piece_of_a_line_bounds_the_reach() {
         assert_eq!(0b0110_1000u64.through_lowest(), 0b1111);
         assert_eq!(0u64.through_lowest(), u64::MAX);
-        assert_eq!(0b0110_1000u64.from_highest(), !0b11_1111);
-        assert_eq!(0u64.from_highest(), u64::MAX);
-        assert_eq!(1u64.from_highest(), u64::MAX);
-        assert_eq!((1u128 << 100).from_highest(), !((1u128 << 100) - 1));
+        assert_eq!(0b0110_1000u64.through_highest(), !0b11_1111);
+        assert_eq!(0u64.through_highest(), u64::MAX);
+        assert_eq!(1u64.through_highest(), u64::MAX);
+        assert_eq!((1u128 << 100).through_highest(), !((1u128 << 100) - 1));
         assert_eq!((1u128 << 100).through_lowest(), (1u128 << 101) - 1);
-        assert_eq!(0u128.from_highest(), u128::MAX);
+        assert_eq!(0u128.through_highest(), u128::MAX);
     }
 }
