@@ -6,7 +6,8 @@ below (a release build: it carries line tables, `debug = 1`), and sorts the exec
 instructions of the search into groups:
 
 - evaluation: `Evaluator` (material, piece-square values, mobility, king safety, pawns),
-  the network when there is one, and the attack tests king safety makes;
+  the mobility's square sets, the network when there is one, and the attack tests king
+  safety makes;
 - move generation and legality: `generate_legal`, pseudo-legal generation in the
   quiescence search, the legality tests (`safe_after`, `royal_exposed`), check detection
   after each move (`is_check`);
@@ -57,13 +58,15 @@ GROUPS = [
 # Functions whose cost is split by their callers.
 SHARED = ("attack::attacked_on", "attack::capture_on")
 # Setup, not search.
-SETUP = ("Tables::new",)
+SETUP = ("Tables::new", "Mobility::new")
+# The same for the mobility's sets, made with the tables.
+SETUP_RE = re.compile(r"mobility::.*Plan.*::(new|entry)\b")
 
 
 def group_of(path, fn):
     """The group of instructions from source file `path` running in function `fn`."""
     f = os.path.basename(path)
-    if any(s in fn for s in ("Evaluator::", "movegen::mobility", "static_eval", "nnue::")):
+    if any(s in fn for s in ("Evaluator::", "movegen::mobility", "search::mobility::", "static_eval", "nnue::")):
         return GROUPS[0]
     if "See::" in fn or "ordering::" in fn or re.search(r"::(order|pick|tactical_key\w*|settle_key|gain|tactical_moves)\b", fn):
         return GROUPS[2]
@@ -77,6 +80,7 @@ def group_of(path, fn):
     by_file = {
         "eval.rs": 0,
         "tables.rs": 0,
+        "mobility.rs": 0,
         "movegen.rs": 1,
         "atom.rs": 1,
         "attack.rs": 1,
@@ -149,7 +153,7 @@ def grouped(out):
     for cost, path, fn in excl:
         if any(fn.endswith(s) for s in SHARED):
             continue
-        if any(s in fn for s in SETUP):
+        if any(s in fn for s in SETUP) or SETUP_RE.search(fn):
             continue
         if not re.search(r"fairyforge::(search|movegen|attack|position|outcome|nnue|zobrist|atom)", fn):
             continue

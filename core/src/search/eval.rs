@@ -14,6 +14,7 @@ use crate::position::Position;
 use crate::types::{Color, Kind, Square};
 use crate::variant::Variant;
 
+use super::mobility::Counts;
 use super::score::MATE_BOUND;
 use super::settings::Features;
 use super::tables::{Bits, Tables, slot};
@@ -181,14 +182,15 @@ impl Evaluator {
                 return (quick, false);
             }
         }
+        let counts = self.t.mobility.count(pos);
         for c in Color::BOTH {
-            let mob = pos.mobility(c) as i32;
+            let mob = counts.moves[c.index()] as i32;
             let s = &mut sides[c.index()];
             s.mg += self.w.get(W::MobilityMg) * mob;
             s.eg += self.w.get(W::MobilityEg) * mob;
         }
         for c in Color::BOTH {
-            self.king_safety(pos, c, kings, &mut sides);
+            self.king_safety(pos, c, kings, &counts, &mut sides);
             self.pawn_structure(pos, c, &mut sides);
         }
         (self.total(pos, kings, &sides), true)
@@ -224,7 +226,8 @@ impl Evaluator {
         s.hi = [i8::MIN; FILES];
         let enemy_zone = kings[(!c).index()].map(|k| &t.zone[(!c).index() * t.squares + k.index()]);
         let own_zone = kings[c.index()].map(|k| &t.zone[c.index() * t.squares + k.index()]);
-        let threats = self.positional && self.exact_king;
+        // The squares to test, unless the mobility's sets find every attack.
+        let threats = self.positional && self.exact_king && !t.mobility.sees_all();
         for &sq in pos.pieces_of(c) {
             let Some((k, _)) = pos.piece_at(sq) else {
                 continue;
@@ -291,12 +294,14 @@ impl Evaluator {
         }
     }
 
-    /// Attacks on the king's neighbourhood of `c` and its shelter.
+    /// Attacks on the king's neighbourhood of `c` and its shelter (`counts`: the squares
+    /// found attacked with the mobility's sets).
     fn king_safety(
         &self,
         pos: &Position,
         c: Color,
         kings: [Option<Square>; 2],
+        counts: &Counts,
         sides: &mut [Side; 2],
     ) {
         let t = &self.t;
@@ -308,15 +313,26 @@ impl Evaluator {
             // No danger whatever is attacked: the attacks need not be counted.
             0
         } else if self.exact_king {
-            // Only the squares some enemy piece could capture on need the test.
-            debug_assert!(
-                zone.squares()
-                    .all(|s| them.threat.contains(s) || !pos.is_attacked(s, !c))
-            );
-            them.threat
-                .squares()
-                .filter(|s| pos.is_attacked(*s, !c))
-                .count() as i32
+            let found = &counts.attacks[(!c).index()];
+            if counts.complete[(!c).index()] {
+                // The mobility's sets found every attack.
+                debug_assert!(
+                    zone.squares()
+                        .all(|s| found.contains(s) == pos.is_attacked(s, !c))
+                );
+                zone.common_in(found, t.words) as i32
+            } else {
+                // Only the squares some enemy piece could capture on need the test, and
+                // not those the sets found attacked.
+                debug_assert!(
+                    zone.squares()
+                        .all(|s| them.threat.contains(s) || !pos.is_attacked(s, !c))
+                );
+                them.threat
+                    .squares()
+                    .filter(|s| found.contains(*s) || pos.is_attacked(*s, !c))
+                    .count() as i32
+            }
         } else {
             them.reach.len() as i32
         };

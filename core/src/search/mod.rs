@@ -37,6 +37,7 @@ mod classic;
 mod correction;
 mod eval;
 mod limits;
+mod mobility;
 mod modern;
 mod moves;
 mod ordering;

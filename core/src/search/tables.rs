@@ -11,6 +11,8 @@ use crate::position::Position;
 use crate::types::{Color, Kind, Square};
 use crate::variant::Variant;
 
+use super::mobility::Mobility;
+
 /// A set of squares as bits (enough for every board the format allows), with the one
 /// operation the evaluation needs fast: the size of an intersection.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -27,6 +29,12 @@ impl Bits {
     pub fn contains(&self, sq: Square) -> bool {
         let i = sq.index();
         (self.0[i >> 6] >> (i & 63)) & 1 != 0
+    }
+
+    /// The set of the first 128 squares given as one number.
+    #[inline]
+    pub fn from_u128(w: u128) -> Bits {
+        Bits([w as u64, (w >> 64) as u64, 0, 0, 0])
     }
 
     pub fn len(&self) -> u32 {
@@ -107,6 +115,8 @@ pub(crate) struct Tables {
     /// Non-pawn material (board and reserves, both sides) at the game's setup: the
     /// middle-game end of the phase scale.
     pub phase_total: i32,
+    /// Mobility counted with square sets.
+    pub mobility: Mobility,
 }
 
 #[inline]
@@ -151,6 +161,7 @@ impl Tables {
             rank,
             files: g.files() as usize,
             phase_total: 1,
+            mobility: Mobility::new(v),
         };
         t.reach_and_targets(v);
         t.captures(v);
