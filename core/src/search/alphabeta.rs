@@ -3,10 +3,10 @@
 //!
 //! Before the moves: game ends (the scepter, repetitions, the 100-ply rule, mate distance),
 //! the transposition table's cut-off, razoring, reverse futility pruning, null-move pruning
-//! (never with only pawn-like pieces: zugzwang) and internal iterative reduction. In the
-//! move loop: late-move, futility and exchange-losing pruning near the leaves, a check
-//! extension, late-move reductions guided by the history, and the killer, counter-move and
-//! history updates of a cut-off.
+//! (never with only pawn-like pieces: zugzwang), ProbCut and internal iterative reduction.
+//! In the move loop: late-move, futility and exchange-losing pruning near the leaves, the
+//! singular and check extensions, late-move reductions guided by the history, and the
+//! killer, counter-move and history updates of a cut-off.
 
 use crate::moves::Move;
 use crate::position::Position;
@@ -25,6 +25,20 @@ const RAZOR: [i32; 3] = [0, 300, 550];
 /// Futility margin: base and per ply.
 const FUTILITY_BASE: i32 = 120;
 const FUTILITY_PER_PLY: i32 = 110;
+/// Singular extensions: the least depth, how much shallower than the node the stored
+/// result may be, and the margin below the stored score per ply of depth.
+const SINGULAR_DEPTH: i32 = 5;
+const SINGULAR_TT_SLACK: i32 = 3;
+const SINGULAR_MARGIN: i32 = 2;
+/// ProbCut: the least depth, how far above beta a capture must hold, how much shallower
+/// its search is, how much shallower than the node its result is stored (a stored result
+/// this deep that falls short of the raised beta skips ProbCut), and how many captures
+/// are tried.
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_MARGIN: i32 = 200;
+const PROBCUT_REDUCTION: i32 = 4;
+const PROBCUT_TT_SLACK: i32 = 3;
+const PROBCUT_TRIES: usize = 3;
 
 /// A node's moves with their ordering keys (see `ordering::pick`).
 struct Keyed<'a> {
@@ -38,6 +52,18 @@ struct Candidate {
     mv: Move,
     key: i32,
     quiet: bool,
+}
+
+/// What the move loop needs to know of its node besides the window.
+struct NodeInfo {
+    eval: i32,
+    improving: bool,
+    in_check: bool,
+    /// The stored score of the table's move when it qualifies for the singular
+    /// extension's test.
+    singular: Option<i32>,
+    /// The move left out of this search (`NO_MOVE`: none).
+    excluded: Move,
 }
 
 impl Modern {
@@ -96,6 +122,9 @@ impl Modern {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let f = self.settings.features;
+        // A search of this node without one move (the singular extension's) neither takes
+        // the table's cut-off nor stores its result: the table holds the whole node's.
+        let excluded = self.stack[ply].excluded;
 
         // The transposition table.
         let entry = self.tt.probe(pos.hash());
@@ -103,6 +132,7 @@ impl Modern {
         if let Some(e) = entry {
             let s = score::from_tt(e.score, ply);
             if !pv_node
+                && excluded == NO_MOVE
                 && e.depth as i32 >= depth
                 && match e.bound {
                     Bound::Exact => true,
@@ -114,14 +144,19 @@ impl Modern {
             }
         }
 
-        // The static evaluation.
-        let eval = self.node_eval(pos, entry, in_check, f.correction, ply);
+        // The static evaluation (the node's own, already in its frame, when a move is
+        // left out).
+        let eval = if excluded == NO_MOVE {
+            self.node_eval(pos, entry, in_check, f.correction, ply)
+        } else {
+            self.stack[ply].eval
+        };
         let improving = !in_check
             && ply >= 2
             && self.stack[ply - 2].eval != NO_EVAL
             && eval > self.stack[ply - 2].eval;
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND && excluded == NO_MOVE {
             // Razoring: hopeless even with a capture or two.
             if f.razoring && depth <= 2 && eval + RAZOR[depth as usize] < alpha {
                 let v = self.qsearch(pos, alpha - 1, alpha, ply, 0);
@@ -152,11 +187,45 @@ impl Modern {
                     return if s >= MATE_BOUND { beta } else { s };
                 }
             }
+            // ProbCut: a good capture that holds well above beta in a shallower search
+            // would hold beta; not when the table already knows the node falls short.
+            if f.probcut && depth >= PROBCUT_DEPTH && beta < MATE_BOUND - PROBCUT_MARGIN {
+                let raised = beta + PROBCUT_MARGIN;
+                let known_short = entry.is_some_and(|e| {
+                    e.depth as i32 >= depth - PROBCUT_TT_SLACK
+                        && score::from_tt(e.score, ply) < raised
+                });
+                if !known_short {
+                    let s = self.probcut(pos, depth, raised, eval, ply, cut);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if let Some(s) = s {
+                        return s;
+                    }
+                }
+            }
         }
         // Internal iterative reduction: without a stored move the ordering is poor.
-        if f.iir && depth >= 4 && tt_move.is_none() && (pv_node || cut) {
+        if f.iir && depth >= 4 && tt_move.is_none() && (pv_node || cut) && excluded == NO_MOVE {
             depth -= 1;
         }
+        // Singular extensions: is the table's move's result deep and sure enough to test
+        // whether the other moves fall well short of it?
+        let singular = match entry {
+            Some(e)
+                if f.singular
+                    && excluded == NO_MOVE
+                    && depth >= SINGULAR_DEPTH
+                    && tt_move.is_some()
+                    && e.bound != Bound::Upper
+                    && e.depth as i32 >= depth - SINGULAR_TT_SLACK =>
+            {
+                let s = score::from_tt(e.score, ply);
+                (s.abs() < MATE_BOUND).then_some(s)
+            }
+            _ => None,
+        };
 
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
@@ -176,9 +245,14 @@ impl Modern {
                 keys: &mut keys,
                 unsure: &mut unsure,
             };
-            self.search_moves(
-                pos, &mut list, depth, alpha, beta, ply, cut, eval, improving, in_check,
-            )
+            let node = NodeInfo {
+                eval,
+                improving,
+                in_check,
+                singular,
+                excluded,
+            };
+            self.search_moves(pos, &mut list, depth, alpha, beta, ply, cut, &node)
         };
         self.stack[ply].moves = moves;
         self.stack[ply].keys = keys;
@@ -253,10 +327,9 @@ impl Modern {
         beta: i32,
         ply: usize,
         cut: bool,
-        eval: i32,
-        improving: bool,
-        in_check: bool,
+        node: &NodeInfo,
     ) -> i32 {
+        let (eval, improving, in_check) = (node.eval, node.improving, node.in_check);
         let f = self.settings.features;
         let pv_node = beta - alpha > 1;
         let alpha0 = alpha;
@@ -272,6 +345,9 @@ impl Modern {
                 Some(self.settle_key(pos, m, k))
             });
             let (mv, key) = (list.moves[i], list.keys[i]);
+            if mv == node.excluded {
+                continue;
+            }
             // The key tells a quiet move, but for the table's move.
             let quiet = if key == ORDER_TT {
                 self.gain(pos, &mv).is_none()
@@ -281,6 +357,24 @@ impl Modern {
             debug_assert_eq!(quiet, self.gain(pos, &mv).is_none());
             let c = Candidate { mv, key, quiet };
             let m = c.mv;
+            // The singular extension's test of the table's move (searched first): the
+            // other moves, searched shallower without it, against a bound below its score.
+            let mut singular_ext = false;
+            if let Some(tt_score) = node.singular
+                && c.key == ORDER_TT
+            {
+                let s_beta = tt_score - SINGULAR_MARGIN * depth;
+                let s = self.search_without(pos, m, (depth - 1) / 2, s_beta, ply, cut);
+                if self.aborted {
+                    return 0;
+                }
+                if s < s_beta {
+                    singular_ext = true;
+                } else if s >= beta && s.abs() < MATE_BOUND {
+                    // Multi-cut: another move reaches beta too, even searched shallower.
+                    return s;
+                }
+            }
             let special = c.key >= ORDER_COUNTER;
             let r_base = self.lmr[(depth as usize).min(63)][(count + 1).min(63)] as i32;
             // Pruning near the leaves, once some move has been searched and no mate is at
@@ -322,8 +416,8 @@ impl Modern {
                 continue;
             }
             count += 1;
-            let ext =
-                (gives_check && f.check_extension && ply < 2 * self.root_depth as usize) as i32;
+            let ext = (((gives_check && f.check_extension) || singular_ext)
+                && ply < 2 * self.root_depth as usize) as i32;
             let new_depth = depth - 1 + ext;
             let score = if count == 1 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, false)
@@ -383,8 +477,13 @@ impl Modern {
             }
         }
         if count == 0 {
-            // Every move was pruned: the node is as bad as the bound it was pruned against.
+            // Every move was pruned (or left out): the node is as bad as the bound it was
+            // pruned against.
             return alpha;
+        }
+        if node.excluded != NO_MOVE {
+            // Without one of its moves, the result is not the node's.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -395,6 +494,111 @@ impl Modern {
         };
         self.finish(pos, best_move, best, bound, depth, ply, f.correction);
         best
+    }
+
+    /// The node searched `depth` plies deep without the move `left_out`, with the null
+    /// window below `beta`: the singular extension's test. The node's move lists are in
+    /// use by its own loop, so this search takes the frame's spare ones; the quiet moves
+    /// it tried are forgotten (the node's loop has tried none yet).
+    fn search_without(
+        &mut self,
+        pos: &mut Position,
+        left_out: Move,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        let frame = &mut self.stack[ply];
+        debug_assert!(frame.excluded == NO_MOVE && frame.quiets.is_empty());
+        frame.excluded = left_out;
+        std::mem::swap(&mut frame.moves, &mut frame.spare_moves);
+        std::mem::swap(&mut frame.keys, &mut frame.spare_keys);
+        std::mem::swap(&mut frame.unsure, &mut frame.spare_unsure);
+        let s = self.negamax(pos, depth, beta - 1, beta, ply, cut);
+        let frame = &mut self.stack[ply];
+        std::mem::swap(&mut frame.moves, &mut frame.spare_moves);
+        std::mem::swap(&mut frame.keys, &mut frame.spare_keys);
+        std::mem::swap(&mut frame.unsure, &mut frame.spare_unsure);
+        frame.excluded = NO_MOVE;
+        frame.quiets.clear();
+        s
+    }
+
+    /// ProbCut: the captures that win at least `raised - eval` by exchange, best first (a
+    /// few of them), each searched in the null window at `raised`, by the quiescence
+    /// search and then, if it holds, `PROBCUT_REDUCTION` plies shallower than the node.
+    /// The first that holds gives the node's result (stored as a lower bound).
+    fn probcut(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        raised: i32,
+        eval: i32,
+        ply: usize,
+        cut: bool,
+    ) -> Option<i32> {
+        let mut moves = std::mem::take(&mut self.stack[ply].moves);
+        let mut keys = std::mem::take(&mut self.stack[ply].keys);
+        let mut unsure = std::mem::take(&mut self.stack[ply].unsure);
+        pos.generate_legal(&mut moves);
+        keys.clear();
+        unsure.clear();
+        let mut n = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            if let Some((key, _)) = self.tactical_key_unsure(pos, &m) {
+                moves[n] = m;
+                keys.push(key);
+                unsure.push(false);
+                n += 1;
+            }
+        }
+        moves.truncate(n);
+        let us = pos.side_to_move();
+        let threshold = raised - eval;
+        let mut result = None;
+        let mut tried = 0;
+        for i in 0..moves.len() {
+            if tried >= PROBCUT_TRIES {
+                break;
+            }
+            ordering::pick(&mut moves, &mut keys, &mut unsure, i, false, |_, k| Some(k));
+            let m = moves[i];
+            let t = &self.eval.as_ref().expect("prepared").t;
+            if !self.see.ge(pos, t, &m, threshold) {
+                continue;
+            }
+            tried += 1;
+            let kind = moves::moved_kind(pos, &m);
+            self.stack[ply].played = Some((kind, us, moves::dest(&m)));
+            self.make(pos, m);
+            self.stack[ply + 1].check = Some((pos.hash(), pos.is_check()));
+            let mut s = -self.negamax(pos, 0, -raised, -raised + 1, ply + 1, !cut);
+            if s >= raised && !self.aborted {
+                let d = depth - PROBCUT_REDUCTION;
+                s = -self.negamax(pos, d, -raised, -raised + 1, ply + 1, !cut);
+            }
+            self.unmake(pos);
+            if self.aborted {
+                break;
+            }
+            if s >= raised {
+                let stored_eval = if self.settings.features.correction {
+                    self.stack[ply].raw_eval
+                } else {
+                    self.stack[ply].eval
+                };
+                let d = depth - PROBCUT_TT_SLACK;
+                self.store(pos, Some(m), s, stored_eval, d, Bound::Lower, ply);
+                result = Some(s);
+                break;
+            }
+        }
+        self.stack[ply].moves = moves;
+        self.stack[ply].keys = keys;
+        self.stack[ply].unsure = unsure;
+        result
     }
 
     /// The static evaluation of a node (`NO_EVAL` in check), kept in its frame: the
@@ -523,5 +727,131 @@ impl Modern {
     fn earlier(&self, ply: usize) -> [Option<Played>; 2] {
         let at = |back: usize| ply.checked_sub(back).and_then(|p| self.stack[p].played);
         [at(1), at(2)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::Variant;
+    use crate::search::limits::{Limits, Stop};
+    use crate::search::settings::Settings;
+    use crate::search::{Score, Searcher};
+
+    /// A modern searcher prepared for `pos` by a one-ply search, its table emptied.
+    fn prepared(settings: &str, pos: &mut Position) -> Modern {
+        let stop = Stop::new(Arc::new(AtomicBool::new(false)));
+        let mut m = Modern::new(Settings::parse(settings).unwrap(), 1, stop);
+        m.search(pos, &Limits::depth(1), &mut |_: &crate::search::Report| {});
+        m.tt.clear();
+        m.root_depth = 6;
+        m
+    }
+
+    fn find(pos: &Position, text: &str) -> Move {
+        let moves = pos.legal_moves();
+        *moves.iter().find(|m| pos.move_text(m) == text).unwrap()
+    }
+
+    #[test]
+    fn a_node_searched_without_a_move_never_plays_it_nor_stores_its_result() {
+        // Ra8 is the only mate; without it White is only better.
+        let v = Variant::builtin("chess").unwrap();
+        let mut p = Position::from_fen(&v, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        let mut m = prepared("singular=on,probcut=on", &mut p);
+        let mate = find(&p, "a1a8");
+        m.stack[0].excluded = mate;
+        let s = m.negamax(&mut p, 4, -INF, INF, 0, false);
+        m.stack[0].excluded = NO_MOVE;
+        assert!(s.abs() < MATE_BOUND && s > 0, "{s}");
+        let pv = m.stack[0].pv.clone();
+        assert!(!pv.is_empty() && pv[0] != mate);
+        assert!(m.tt.probe(p.hash()).is_none(), "stored without a move");
+        // The whole node: the mate (the bound of mate distance pruning, so a lower
+        // bound), stored with its move.
+        let s = m.negamax(&mut p, 4, -INF, INF, 0, false);
+        assert_eq!(s, score::mate_in(1));
+        assert_eq!(m.stack[0].pv[0], mate);
+        let e = m.tt.probe(p.hash()).unwrap();
+        assert_eq!(e.best(), Some(mate));
+        assert_ne!(e.bound, Bound::Upper);
+    }
+
+    #[test]
+    fn the_search_without_the_table_move_gives_its_frame_back() {
+        let v = Variant::builtin("capablanca").unwrap();
+        let mut p = Position::start(&v);
+        let mut m = prepared("singular=on", &mut p);
+        let first = p.legal_moves()[0];
+        let s = m.search_without(&mut p, first, 3, 0, 0, false);
+        assert!(s.abs() < MATE_BOUND);
+        let f = &m.stack[0];
+        assert_eq!(f.excluded, NO_MOVE);
+        assert!(f.moves.is_empty() && f.quiets.is_empty());
+        assert!(f.spare_moves.capacity() >= 128 && f.spare_keys.capacity() >= 128);
+        assert!(m.tt.probe(p.hash()).is_none(), "stored without a move");
+    }
+
+    #[test]
+    fn probcut_takes_a_won_queen_and_stores_a_lower_bound_shallower() {
+        // The rook takes the queen for nothing.
+        let v = Variant::builtin("chess").unwrap();
+        let mut p = Position::from_fen(&v, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+        let mut m = prepared("probcut=on", &mut p);
+        let eval = m.node_eval(&p, None, false, false, 0);
+        let beta = eval + 100;
+        let raised = beta + PROBCUT_MARGIN;
+        let s = m.probcut(&mut p, 6, raised, eval, 0, true).unwrap();
+        assert!(s >= raised, "{s} {raised}");
+        let e = m.tt.probe(p.hash()).unwrap();
+        assert_eq!(e.best(), Some(find(&p, "d2d5")));
+        assert_eq!(
+            (e.bound, e.depth as i32),
+            (Bound::Lower, 6 - PROBCUT_TT_SLACK)
+        );
+        // Far above what a capture wins: nothing is tried, nothing stored.
+        m.tt.clear();
+        assert_eq!(m.probcut(&mut p, 6, eval + 5_000, eval, 0, true), None);
+        assert!(m.tt.probe(p.hash()).is_none());
+    }
+
+    #[test]
+    fn each_new_switch_finds_a_knight_fork_and_plays_a_legal_move() {
+        // Nf6+ forks the king and the queen.
+        let v = Variant::builtin("chess").unwrap();
+        let fen = "4k3/7p/8/3q4/6N1/8/PP6/4K3 w - - 0 1";
+        for settings in ["singular=on", "probcut=on", "singular=on,probcut=on"] {
+            let mut p = Position::from_fen(&v, fen).unwrap();
+            let r = Searcher::with_settings(Settings::parse(settings).unwrap(), 4)
+                .search(&mut p, Limits::depth(8), |_| {})
+                .unwrap();
+            assert!(p.legal_moves().contains(&r.best()), "{settings}");
+            assert_eq!(p.move_text(&r.best()), "g4f6", "{settings}");
+            assert!(
+                matches!(r.score, Score::Cp(c) if c > 150),
+                "{settings}: {}",
+                r.score
+            );
+        }
+    }
+
+    #[test]
+    fn each_new_switch_changes_the_search() {
+        let v = Variant::builtin("chess").unwrap();
+        let fen = "2kr1bnr/ppp2pp1/2n4p/2q1P3/3pP1bP/PP3N2/1BPPN1P1/R2QKB1R b KQ - 0 10";
+        let nodes = |settings: &str| {
+            let mut p = Position::from_fen(&v, fen).unwrap();
+            let r = Searcher::with_settings(Settings::parse(settings).unwrap(), 4)
+                .search(&mut p, Limits::depth(10), |_| {})
+                .unwrap();
+            assert!(p.legal_moves().contains(&r.best()), "{settings}");
+            r.nodes
+        };
+        let off = nodes("modern");
+        assert_ne!(nodes("singular=on"), off);
+        assert_ne!(nodes("probcut=on"), off);
     }
 }

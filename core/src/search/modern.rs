@@ -48,6 +48,14 @@ pub(crate) struct Frame {
     /// Whether the side to move is in check in the position of this hash: the parent
     /// tests it after its move, the node need not test it again (see `Modern::in_check`).
     pub check: Option<(u64, bool)>,
+    /// The move left out of this node's search (`NO_MOVE`: none): the singular extension
+    /// searches a node without its table move (see `alphabeta`).
+    pub excluded: Move,
+    /// Move lists for that search of the node without a move, which runs while the
+    /// node's own lists are in use.
+    pub spare_moves: Vec<Move>,
+    pub spare_keys: Vec<i32>,
+    pub spare_unsure: Vec<bool>,
 }
 
 impl Frame {
@@ -64,6 +72,10 @@ impl Frame {
             played: None,
             quiets: Vec::with_capacity(64),
             check: None,
+            excluded: NO_MOVE,
+            spare_moves: Vec::with_capacity(128),
+            spare_keys: Vec::with_capacity(128),
+            spare_unsure: Vec::with_capacity(128),
         }
     }
 }

@@ -92,6 +92,15 @@ features! {
     correction = "correction", default false;
     /// Internal iterative reduction: a node without a stored move is searched shallower.
     iir = "iir";
+    /// Singular extensions: the table's move is searched one ply deeper when a shallower
+    /// search of the other moves, without it, falls well short of its stored score; when
+    /// that search still reaches beta, the node is cut off (several moves do). Off by
+    /// default (docs/engine.md, § Techniques kept).
+    singular = "singular", default false;
+    /// ProbCut: at a node off the principal variation, a capture that a shallower search
+    /// holds well above beta cuts the node off. Off by default (docs/engine.md,
+    /// § Techniques kept).
+    probcut = "probcut", default false;
     /// Mop-up, the drawish scaling and the fading before the 100-ply rule.
     mopup = "mopup";
     /// The static evaluation's positional terms (off: material only).
@@ -257,6 +266,24 @@ mod tests {
             Settings::parse("engine=classic").unwrap().engine,
             Engine::Classic
         );
+    }
+
+    #[test]
+    fn singular_extensions_and_probcut_are_switches_off_by_default() {
+        let d = Features::default();
+        assert!(!d.singular && !d.probcut);
+        let s = Settings::parse("singular=on").unwrap();
+        assert!(s.features.singular && !s.features.probcut);
+        let s = Settings::parse("probcut=on").unwrap();
+        assert!(s.features.probcut && !s.features.singular);
+        let both = Settings::parse("singular=on, probcut=1").unwrap();
+        assert_eq!(both.to_string(), "singular=on,probcut=on");
+        assert_eq!(Settings::parse(&both.to_string()).unwrap(), both);
+        assert_eq!(
+            Settings::parse("singular=on,singular=off").unwrap(),
+            Settings::default()
+        );
+        assert!(Features::NAMES.contains(&"singular") && Features::NAMES.contains(&"probcut"));
     }
 
     #[test]
