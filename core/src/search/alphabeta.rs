@@ -170,22 +170,14 @@ impl Modern {
                 return (eval + beta) / 2;
             }
             // Null-move pruning.
-            if f.null_move && !after_null && depth >= 2 && eval >= beta && self.has_pieces(pos) {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                let undo = pos.play_null();
-                self.hashes.push(pos.hash());
-                self.nulls.push(true);
-                self.stack[ply].played = None;
-                let s = -self.negamax(pos, depth - r, -beta, -beta + 1, ply + 1, !cut);
-                self.hashes.pop();
-                self.nulls.pop();
-                pos.undo_null(undo);
-                if self.aborted {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
-                }
+            if f.null_move
+                && !after_null
+                && depth >= 2
+                && eval >= beta
+                && self.has_pieces(pos)
+                && let Some(s) = self.null_move(pos, depth, eval, beta, ply, cut)
+            {
+                return s;
             }
             // ProbCut: a good capture that holds well above beta in a shallower search
             // would hold beta; not when the table already knows the node falls short.
@@ -213,16 +205,8 @@ impl Modern {
         // Singular extensions: is the table's move's result deep and sure enough to test
         // whether the other moves fall well short of it?
         let singular = match entry {
-            Some(e)
-                if f.singular
-                    && excluded == NO_MOVE
-                    && depth >= SINGULAR_DEPTH
-                    && tt_move.is_some()
-                    && e.bound != Bound::Upper
-                    && e.depth as i32 >= depth - SINGULAR_TT_SLACK =>
-            {
-                let s = score::from_tt(e.score, ply);
-                (s.abs() < MATE_BOUND).then_some(s)
+            Some(e) if f.singular && excluded == NO_MOVE && tt_move.is_some() => {
+                Self::singular_score(e, depth, ply)
             }
             _ => None,
         };
@@ -258,6 +242,47 @@ impl Modern {
         self.stack[ply].keys = keys;
         self.stack[ply].unsure = unsure;
         result
+    }
+
+    /// Null-move pruning: the side to move passes, and a reduced search that still
+    /// reaches beta says the node would too. `Some` of the node's score when it is cut
+    /// off (or the search was stopped), `None` to go on.
+    fn null_move(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        eval: i32,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> Option<i32> {
+        let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+        let undo = pos.play_null();
+        self.hashes.push(pos.hash());
+        self.nulls.push(true);
+        self.stack[ply].played = None;
+        let s = -self.negamax(pos, depth - r, -beta, -beta + 1, ply + 1, !cut);
+        self.hashes.pop();
+        self.nulls.pop();
+        pos.undo_null(undo);
+        if self.aborted {
+            return Some(0);
+        }
+        (s >= beta).then_some(if s >= MATE_BOUND { beta } else { s })
+    }
+
+    /// The stored score the singular extension tests the table's move against, when the
+    /// table's result is deep and sure enough (a lower bound or exact, at most
+    /// `SINGULAR_TT_SLACK` plies shallower, not a mate).
+    fn singular_score(e: Entry, depth: i32, ply: usize) -> Option<i32> {
+        if depth < SINGULAR_DEPTH
+            || e.bound == Bound::Upper
+            || (e.depth as i32) < depth - SINGULAR_TT_SLACK
+        {
+            return None;
+        }
+        let s = score::from_tt(e.score, ply);
+        (s.abs() < MATE_BOUND).then_some(s)
     }
 
     /// Keys the moves for ordering (see `ordering`). A capture's exchange evaluation waits
