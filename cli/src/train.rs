@@ -3,7 +3,8 @@
 //! all local cores or Ray), its positions with the search's score and the game's result
 //! are the data (core's `nnue::data`), and a float network is fitted to them with
 //! candle, then quantized by core (`Network::quantize`) and written in core's file
-//! format. The features are core's (`Layout::active`); nothing here knows a game.
+//! format. The features are core's (`Layout::active`, and `Layout::mirrored` for Black's
+//! view); nothing here knows a game.
 //! docs/engine.md § Training a network.
 
 use std::io::Write as _;
@@ -266,38 +267,57 @@ fn self_play(a: &TrainArgs, variant: &Arc<Variant>, stem: &str) -> crate::error:
     })
 }
 
-/// A position made ready to learn from: its features, side to move and target.
-struct Row {
+/// The positions made ready to learn from: each one's features in White's view (Black's
+/// view is their mirrors, `Layout::mirrored`), side to move and target, in flat vectors
+/// (about 4 bytes a feature and 16 a position).
+struct Rows {
+    /// Every position's features, one position after another.
     features: Vec<u32>,
-    black: bool,
-    target: f32,
+    /// Where each position's features start in `features`, and at the end its length.
+    starts: Vec<usize>,
+    black: Vec<bool>,
+    target: Vec<f32>,
 }
 
-fn rows(v: &Arc<Variant>, samples: &[Sample], fit: &Fit) -> crate::error::Result<Vec<Row>> {
+impl Rows {
+    fn len(&self) -> usize {
+        self.black.len()
+    }
+
+    /// The features of position `i`, in White's view.
+    fn features(&self, i: usize) -> &[u32] {
+        &self.features[self.starts[i]..self.starts[i + 1]]
+    }
+}
+
+fn rows(v: &Arc<Variant>, samples: &[Sample], fit: &Fit) -> crate::error::Result<Rows> {
     let layout = Layout::new(v);
-    samples
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let pos = Position::from_fen(v, &s.fen).map_err(|e| {
-                format!(
-                    "position {} of the data (`{}`): {}",
-                    i + 1,
-                    s.fen,
-                    e.render(&s.fen)
-                )
-            })?;
-            let mut features = Vec::new();
-            layout.active(&pos, |f| features.push(f as u32));
-            let from_score = 1.0 / (1.0 + (-(s.score as f64) / fit.scale as f64).exp());
-            let target = fit.lambda * s.result.value() as f64 + (1.0 - fit.lambda) * from_score;
-            Ok(Row {
-                features,
-                black: pos.side_to_move() == fairyforge::Color::Black,
-                target: target as f32,
-            })
-        })
-        .collect()
+    let mut rows = Rows {
+        features: Vec::new(),
+        starts: Vec::with_capacity(samples.len() + 1),
+        black: Vec::with_capacity(samples.len()),
+        target: Vec::with_capacity(samples.len()),
+    };
+    rows.starts.push(0);
+    for (i, s) in samples.iter().enumerate() {
+        let pos = Position::from_fen(v, &s.fen).map_err(|e| {
+            format!(
+                "position {} of the data (`{}`): {}",
+                i + 1,
+                s.fen,
+                e.render(&s.fen)
+            )
+        })?;
+        layout.active(&pos, |f| rows.features.push(f as u32));
+        rows.starts.push(rows.features.len());
+        let from_score = 1.0 / (1.0 + (-(s.score as f64) / fit.scale as f64).exp());
+        let target = fit.lambda * s.result.value() as f64 + (1.0 - fit.lambda) * from_score;
+        rows.black
+            .push(pos.side_to_move() == fairyforge::Color::Black);
+        rows.target.push(target as f32);
+    }
+    rows.features.shrink_to_fit();
+    Ok(rows)
 }
 
 /// A small deterministic generator (SplitMix64) for the first weights and the order of
@@ -344,7 +364,7 @@ pub fn fit_network(
     let mut rng = Rng(fit.seed ^ 0x005e_ed0f_7a1e);
     // First weights: inputs small enough that the typical position's units start in
     // their range, outputs around 1 / sqrt(n).
-    let typical = (rows.iter().map(|r| r.features.len()).sum::<usize>() / rows.len()).max(1);
+    let typical = (rows.features.len() / rows.len()).max(1);
     let r1 = (3.0 / typical as f32).sqrt().min(bounds.weight);
     let w1: Vec<f32> = (0..f * n).map(|_| rng.uniform(r1)).collect();
     let b1: Vec<f32> = (0..n).map(|_| 0.5 + rng.uniform(0.25)).collect();
@@ -356,7 +376,7 @@ pub fn fit_network(
     let w1 = make(w1, &[f, n]).map_err(candle)?;
     let b1 = make(b1, &[n]).map_err(candle)?;
     let w2 = make(w2, &[2, n]).map_err(candle)?;
-    let b2 = make(vec![0.0; 2], &[2]).map_err(candle)?;
+    let b2 = make(vec![0.0], &[1]).map_err(candle)?;
     let mut opt = AdamW::new(
         vec![w1.clone(), b1.clone(), w2.clone(), b2.clone()],
         ParamsAdamW {
@@ -370,27 +390,52 @@ pub fn fit_network(
     let (test, train): (Vec<usize>, Vec<usize>) =
         (0..rows.len()).partition(|i| rows.len() >= 50 && i % 10 == 9);
     // The loss of a batch: sigmoid of the network's output (in units of `scale`
-    // centipawns, as the network file's scale) against the target, squared.
+    // centipawns, as the network file's scale) against the target, squared. Each
+    // position's two views are rows `2j` (the side to move's: White's view, the features
+    // as they are, or Black's, their mirrors) and `2j + 1` (the other side's) of the
+    // hidden layer, so that a position's row of `(b, 2n)` is `[own | other]`.
+    let dense = std::env::var_os("FAIRYFORGE_TRAIN_DENSE").is_some();
     let forward = |idx: &[usize]| -> Result<Tensor, E> {
         let b = idx.len();
-        let mut x = vec![0f32; b * f];
-        let mut stm = Vec::with_capacity(b);
         let mut t = Vec::with_capacity(b);
+        let mut ids = Vec::new();
+        let mut seg = Vec::new();
         for (j, &i) in idx.iter().enumerate() {
-            for &k in &rows[i].features {
-                x[j * f + k as usize] = 1.0;
+            let (own, other) = if rows.black[i] {
+                (2 * j as u32 + 1, 2 * j as u32)
+            } else {
+                (2 * j as u32, 2 * j as u32 + 1)
+            };
+            for &f in rows.features(i) {
+                ids.push(f);
+                seg.push(own);
+                ids.push(layout.mirrored(f as usize) as u32);
+                seg.push(other);
             }
-            stm.push(rows[i].black as u32);
-            t.push(rows[i].target);
+            t.push(rows.target[i]);
         }
-        let x = Tensor::from_vec(x, (b, f), &dev)?;
-        let stm = Tensor::from_vec(stm, b, &dev)?;
         let t = Tensor::from_vec(t, b, &dev)?;
-        let pre = x.matmul(w1.as_tensor())?.broadcast_add(b1.as_tensor())?;
+        let pre = if dense {
+            let mut x = vec![0f32; 2 * b * f];
+            for (&k, &r) in ids.iter().zip(&seg) {
+                x[r as usize * f + k as usize] = 1.0;
+            }
+            Tensor::from_vec(x, (2 * b, f), &dev)?.matmul(w1.as_tensor())?
+        } else {
+            let k = ids.len();
+            let ids = Tensor::from_vec(ids, k, &dev)?;
+            let seg = Tensor::from_vec(seg, k, &dev)?;
+            let rows_of = w1.as_tensor().index_select(&ids, 0)?;
+            Tensor::zeros((2 * b, n), DType::F32, &dev)?.index_add(&seg, &rows_of, 0)?
+        };
+        let pre = pre.broadcast_add(b1.as_tensor())?;
         // Clipped ReLU, clamp(x, 0, 1), as relu(x) - relu(x - 1).
         let h = (pre.relu()? - (&pre - 1.0)?.relu()?)?;
-        let out = w2.as_tensor().index_select(&stm, 0)?;
-        let y = ((h * out)?.sum(1)? + b2.as_tensor().index_select(&stm, 0)?)?;
+        let y = h
+            .reshape((b, 2 * n))?
+            .matmul(&w2.as_tensor().reshape((2 * n, 1))?)?
+            .squeeze(1)?
+            .broadcast_add(b2.as_tensor())?;
         let p = (y.neg()?.exp()? + 1.0)?.recip()?;
         (p - t)?.sqr()?.mean_all()
     };
@@ -442,14 +487,14 @@ pub fn fit_network(
     }
     let values =
         |var: &Var| -> Result<Vec<f32>, E> { var.as_tensor().flatten_all()?.to_vec1::<f32>() };
-    let b2 = values(&b2).map_err(candle)?;
+    let out_bias = values(&b2).map_err(candle)?[0];
     let parts = FloatParts {
         hidden: n,
         scale: fit.scale,
         bias: values(&b1).map_err(candle)?,
         weights: values(&w1).map_err(candle)?,
         out: values(&w2).map_err(candle)?,
-        out_bias: [b2[0], b2[1]],
+        out_bias,
     };
     Network::quantize(v, &parts).map_err(|e| e.to_string().into())
 }

@@ -171,7 +171,7 @@ pub fn tiny_network(name: &str, hidden: usize, seed: u64) -> fairyforge::nnue::N
             .map(|_| w(wmax) as i16)
             .collect(),
         out: (0..2 * hidden).map(|_| w(127) as i16).collect(),
-        out_bias: [w(1000), w(1000)],
+        out_bias: w(1000),
     };
     Network::from_parts(&v, parts).expect("weights within the network's bounds")
 }

@@ -315,7 +315,7 @@ fn analyse_evaluates_with_a_network_made_for_the_game() {
             bias: vec![0; 4],
             weights: vec![0; features * 4],
             out: vec![0; 8],
-            out_bias: [123 * QA * QB; 2],
+            out_bias: 123 * QA * QB,
         },
     )
     .unwrap();

@@ -8,6 +8,10 @@
 //! instead of deciding from the move's kind what it did keeps this exact for every
 //! move the format can express: whatever `Position::play_unchecked` did is what the
 //! accumulator follows.
+//!
+//! The accumulator holds the network's two views of the position (docs/engine.md § The
+//! learned evaluation): White's, over the features as they are, and Black's, over their
+//! mirrors, through the same weights. Each feature turned on or off changes both.
 
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -15,7 +19,8 @@ use crate::types::{Color, Kind, Piece, Square};
 
 use super::network::Network;
 
-/// One value per hidden unit: its bias plus the weights of the features that are on.
+/// One value per hidden unit and view: its bias plus the weights of the features that
+/// are on in that view; White's view's `N` values, then Black's.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Accumulator {
     v: Vec<i16>,
@@ -33,12 +38,13 @@ impl Accumulator {
     pub fn refresh_from(&mut self, net: &Network, pos: &Position) {
         self.v.clear();
         self.v.extend_from_slice(&net.bias);
+        self.v.extend_from_slice(&net.bias);
         net.layout.active(pos, |f| self.add(net, f));
     }
 
-    /// The values, one per hidden unit.
-    pub fn values(&self) -> &[i16] {
-        &self.v
+    /// The values of the two views, one per hidden unit each: White's, then Black's.
+    pub fn views(&self) -> (&[i16], &[i16]) {
+        self.v.split_at(self.v.len() / 2)
     }
 
     /// Becomes a copy of `other` (without allocating when the sizes agree).
@@ -49,17 +55,28 @@ impl Accumulator {
     }
 
     // The network's check of its weights (`Network::checked`) bounds every sum of the
-    // features that can be on together within `i16`: these never overflow.
+    // features that can be on together within `i16`, in either view (the mirrors of
+    // features that can be on together can be too): these never overflow.
+    /// Turns `feature` on: in White's view, and its mirror in Black's.
     #[inline]
     fn add(&mut self, net: &Network, feature: usize) {
-        for (a, w) in self.v.iter_mut().zip(net.row(feature)) {
+        let (white, black) = self.v.split_at_mut(net.hidden);
+        for (a, w) in white.iter_mut().zip(net.row(feature)) {
+            *a += *w;
+        }
+        for (a, w) in black.iter_mut().zip(net.row(net.layout.mirrored(feature))) {
             *a += *w;
         }
     }
 
+    /// Turns `feature` off, in both views.
     #[inline]
     fn sub(&mut self, net: &Network, feature: usize) {
-        for (a, w) in self.v.iter_mut().zip(net.row(feature)) {
+        let (white, black) = self.v.split_at_mut(net.hidden);
+        for (a, w) in white.iter_mut().zip(net.row(feature)) {
+            *a -= *w;
+        }
+        for (a, w) in black.iter_mut().zip(net.row(net.layout.mirrored(feature))) {
             *a -= *w;
         }
     }
@@ -211,9 +228,9 @@ mod tests {
     use crate::testrng::Rng;
 
     /// Random games in every built-in game: after each move and each take-back, the
-    /// accumulator kept move by move equals the one computed from scratch. Counts the
-    /// kinds of moves seen, so that the test is known to have met drops, double captures
-    /// (two squares captured), promotions, castling and en passant.
+    /// accumulator kept move by move equals the one computed from scratch, in both views.
+    /// Counts the kinds of moves seen, so that the test is known to have met drops,
+    /// double captures (two squares captured), promotions, castling and en passant.
     #[test]
     fn the_incremental_accumulator_equals_a_full_recomputation() {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
@@ -221,6 +238,23 @@ mod tests {
         for name in crate::builtin::game_names() {
             let v = crate::Variant::builtin(name).unwrap();
             let net = random(&v, 16, rng.below(1 << 30) as u64 + 1);
+            let start = Position::start(&v);
+            let acc = Accumulator::refresh(&net, &start);
+            let (white, black) = acc.views();
+            assert_eq!(white.len(), 16);
+            // Black's view, summed here from the mirrored features.
+            let mut by_hand: Vec<i16> = net.bias.clone();
+            net.layout.active(&start, |f| {
+                for (a, w) in by_hand.iter_mut().zip(net.row(net.layout.mirrored(f))) {
+                    *a += *w;
+                }
+            });
+            assert_eq!(black, &by_hand[..], "{name}");
+            // A setup that fits the game's symmetry (the same reserves on both sides) looks
+            // the same from both sides.
+            let fits = net.layout.symmetry() != crate::nnue::Symmetry::None
+                && start.reserves_of(Color::White) == start.reserves_of(Color::Black);
+            assert_eq!(white == black, fits, "{name}");
             for game in 0..6 {
                 let mut pos = Position::start(&v);
                 let mut stack = vec![Accumulator::refresh(&net, &pos)];

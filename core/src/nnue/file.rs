@@ -3,19 +3,21 @@
 //! | bytes | what |
 //! |---|---|
 //! | 8 | `FFNNUE` and two zero bytes |
-//! | 4 | the format's version, 1 |
+//! | 4 | the format's version, 2 |
 //! | 4 + n | the game's name: its length in bytes, then UTF-8 |
 //! | 8 | the fingerprint of the game's features (`Layout::fingerprint`) |
 //! | 4 | features |
 //! | 4 | hidden units `N` |
 //! | 4 | the output's scale in centipawns |
-//! | 2 x 4 | the output's biases (White to move, Black to move) |
+//! | 4 | the output's bias |
 //! | 2 x N | the hidden units' biases (`i16`) |
 //! | 2 x features x N | the input weights (`i16`), feature by feature |
-//! | 2 x 2 x N | the output weights (`i16`), White to move then Black |
+//! | 2 x 2 x N | the output weights (`i16`), the side to move's view then the other's |
 //!
 //! A file for another game, or for another version of the same game (other squares,
-//! pieces or reserves), is refused with an error that says which game it is for.
+//! pieces or reserves), is refused with an error that says which game it is for. Version
+//! 1 (networks with one view of the board and an output for each side to move) is
+//! refused: such a network is trained again.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -27,7 +29,7 @@ use super::network::{Network, Parts};
 
 const MAGIC: &[u8; 8] = b"FFNNUE\0\0";
 /// The version of the format this library writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The longest game name a file may hold.
 const MAX_NAME: usize = 1024;
 
@@ -38,9 +40,7 @@ pub enum NetworkError {
     #[error("not a fairyforge network file: it does not begin with `FFNNUE`")]
     NotANetwork,
     /// A version of the format this library does not read.
-    #[error(
-        "network file version {0}: this fairyforge reads version {VERSION}; train the network again"
-    )]
+    #[error("{}", version_text(*.0))]
     Version(u32),
     /// The network was made for another game.
     #[error(
@@ -75,6 +75,18 @@ pub enum NetworkError {
     /// Weights whose sums could overflow the accumulator, or a scale out of range.
     #[error("the network's numbers are out of range: {0}")]
     Range(String),
+}
+
+fn version_text(version: u32) -> String {
+    let why = if version < VERSION {
+        ", whose networks see the board from both sides"
+    } else {
+        ""
+    };
+    format!(
+        "network file version {version}: this fairyforge reads version {VERSION}{why}; train \
+         the network again"
+    )
 }
 
 /// A network file that cannot be used: which file, and why. Every front end (the
@@ -125,9 +137,7 @@ impl Network {
         b.extend_from_slice(&(self.layout.features() as u32).to_le_bytes());
         b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         b.extend_from_slice(&self.scale.to_le_bytes());
-        for x in self.out_bias {
-            b.extend_from_slice(&x.to_le_bytes());
-        }
+        b.extend_from_slice(&self.out_bias.to_le_bytes());
         for x in self.bias.iter().chain(&self.weights).chain(&self.out) {
             b.extend_from_slice(&x.to_le_bytes());
         }
@@ -160,7 +170,7 @@ impl Network {
             )));
         }
         let scale = r.i32("output scale")?;
-        let out_bias = [r.i32("output biases")?, r.i32("output biases")?];
+        let out_bias = r.i32("output bias")?;
         let bias = r.i16s(hidden, "hidden biases")?;
         let weights = r.i16s(features * hidden, "input weights")?;
         let out = r.i16s(2 * hidden, "output weights")?;
@@ -273,7 +283,7 @@ mod tests {
         assert_eq!(back.evaluate(&p), net.evaluate(&p));
         // The header, then 2 bytes per number.
         let l = Layout::new(&v);
-        let header = 8 + 4 + 4 + "Birds and Ninjas".len() + 8 + 4 + 4 + 4 + 8;
+        let header = 8 + 4 + 4 + "Birds and Ninjas".len() + 8 + 4 + 4 + 4 + 4;
         assert_eq!(v.name(), "Birds and Ninjas");
         assert_eq!(bytes.len(), header + 2 * (8 + l.features() * 8 + 16));
     }
@@ -338,12 +348,21 @@ mod tests {
             Network::read(b"PK\x03\x04 a zip", &v).unwrap_err(),
             NetworkError::NotANetwork
         );
+        let mut newer = bytes.clone();
+        newer[8] = 7;
+        assert_eq!(
+            Network::read(&newer, &v).unwrap_err().to_string(),
+            "network file version 7: this fairyforge reads version 2; train the network again"
+        );
+        // A network of the first format (one view, an output for each side to move).
         let mut old = bytes.clone();
-        old[8] = 7;
+        old[8] = 1;
         assert_eq!(
             Network::read(&old, &v).unwrap_err().to_string(),
-            "network file version 7: this fairyforge reads version 1; train the network again"
+            "network file version 1: this fairyforge reads version 2, whose networks see \
+             the board from both sides; train the network again"
         );
+        assert_eq!(game_of(&old).unwrap_err(), NetworkError::Version(1));
         let cut = &bytes[..bytes.len() - 3];
         assert_eq!(
             Network::read(cut, &v).unwrap_err(),

@@ -3,9 +3,12 @@
 //!
 //! - [`Layout`]: the network's inputs, sized from the compiled game: one feature per
 //!   board square, piece kind and colour, and where the game has drops one per piece
-//!   a side may hold in reserve, up to a few of each kind.
-//! - [`Network`]: features -> an accumulator of `i16` per hidden unit -> clipped ReLU
-//!   -> one output per side to move, in centipawns; quantized weights, integer arithmetic.
+//!   a side may hold in reserve, up to a few of each kind; and each feature's mirror, the
+//!   feature Black's view turns on for it, from the game's colour [`Symmetry`].
+//! - [`Network`]: features -> an accumulator of `i16` per hidden unit in each of two
+//!   views (White's and Black's, through the same weights) -> clipped ReLU -> one output
+//!   from the side to move's view and the other's, in centipawns; quantized weights,
+//!   integer arithmetic.
 //! - `file`: the network's file format (versioned, with the game's identity) and its
 //!   errors ([`NetworkError`]): a network for another game is refused.
 //! - [`data`]: training data (positions with the search's score and the game's result)
@@ -26,7 +29,7 @@ mod network;
 pub use accumulator::{Accumulator, Touched};
 pub use data::{DataError, DataSet, Sample, Wdl};
 pub use file::{NetworkError, NetworkFileError, game_of};
-pub use layout::Layout;
+pub use layout::{Layout, Symmetry};
 pub use network::{Bounds, FloatParts, MAX_HIDDEN, Network, Parts, QA, QB};
 
 #[cfg(test)]

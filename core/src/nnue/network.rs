@@ -1,15 +1,22 @@
-//! The network: features -> hidden units (an `i16` accumulator each) -> clipped ReLU ->
-//! one output for each side to move, in integers.
+//! The network: features -> hidden units (an `i16` accumulator each, in each of two
+//! views of the position) -> clipped ReLU -> one output, in integers.
 //!
-//! Quantization: the float network computes `x = b1 + sum of W1[f]` over the features
-//! on, `h = clamp(x, 0, 1)`, `y = b2[stm] + W2[stm] . h` and scores `y * scale`
-//! centipawns for the side to move. Its integers are `x` and `b1`, `W1` times [`QA`],
-//! `W2` times [`QB`] and `b2` times `QA * QB`, so the score is
-//! `(b2 + sum of clamp(acc, 0, QA) * W2) * scale / (QA * QB)`, exact in integers.
+//! The two views share the input weights: White's view sums the weights of the features
+//! that are on, Black's those of their mirrors (`Layout::mirrored`). The output reads the
+//! view of the side to move ("own") with one set of weights and the other side's view
+//! ("other") with another.
+//!
+//! Quantization: the float network computes, for each view, `x = b1 + sum of W1[f]` over
+//! its features, `h = clamp(x, 0, 1)`, and `y = b2 + W2[0] . h_own + W2[1] . h_other`,
+//! and scores `y * scale` centipawns for the side to move. Its integers are `x` and `b1`,
+//! `W1` times [`QA`], `W2` times [`QB`] and `b2` times `QA * QB`, so the score is
+//! `(b2 + sum of clamp(acc, 0, QA) * W2 over both views) * scale / (QA * QB)`, exact in
+//! integers.
 
 use std::sync::Arc;
 
 use crate::position::Position;
+use crate::types::Color;
 use crate::variant::Variant;
 
 use super::accumulator::Accumulator;
@@ -33,9 +40,9 @@ pub struct Network {
     pub(super) bias: Vec<i16>,
     /// `features x hidden`, feature by feature.
     pub(super) weights: Vec<i16>,
-    /// `2 x hidden`: the output weights when White is to move, then when Black is.
+    /// `2 x hidden`: the output weights of the side to move's view, then of the other's.
     pub(super) out: Vec<i16>,
-    pub(super) out_bias: [i32; 2],
+    pub(super) out_bias: i32,
 }
 
 /// A network's numbers, for a trainer that builds one ([`Network::from_parts`]); the
@@ -50,10 +57,11 @@ pub struct Parts {
     pub bias: Vec<i16>,
     /// `features x hidden` weights, the first feature's `hidden` first.
     pub weights: Vec<i16>,
-    /// `2 x hidden` output weights: White to move, then Black to move.
+    /// `2 x hidden` output weights: of the side to move's view ("own"), then of the other
+    /// side's.
     pub out: Vec<i16>,
-    /// The output's bias, White to move and Black to move.
-    pub out_bias: [i32; 2],
+    /// The output's bias.
+    pub out_bias: i32,
 }
 
 /// A network's numbers before quantization, as a trainer holds them (the module's float
@@ -68,10 +76,11 @@ pub struct FloatParts {
     pub bias: Vec<f32>,
     /// `features x hidden` weights, the first feature's `hidden` first.
     pub weights: Vec<f32>,
-    /// `2 x hidden` output weights: White to move, then Black to move.
+    /// `2 x hidden` output weights: of the side to move's view ("own"), then of the other
+    /// side's.
     pub out: Vec<f32>,
-    /// The output's bias, White to move and Black to move.
-    pub out_bias: [f32; 2],
+    /// The output's bias.
+    pub out_bias: f32,
 }
 
 /// The largest magnitudes of a float network's numbers that quantize without overflow
@@ -125,7 +134,8 @@ impl Network {
             )));
         }
         // The largest sum an accumulator can reach: its bias and the most features that
-        // can be on at once, each at the largest weight of the unit.
+        // can be on at once, each at the largest weight of the unit (in either view: the
+        // views share the weights, and as many features are on in each).
         let most = layout.most_active() as i64;
         for j in 0..n {
             let w = (0..f)
@@ -169,7 +179,7 @@ impl Network {
 
     /// Quantizes a float network for the game `v` (the rules of the module's text):
     /// input weights and hidden biases times [`QA`], output weights times [`QB`], the
-    /// output's biases times `QA * QB`, each rounded to the nearest integer. Numbers
+    /// output's bias times `QA * QB`, each rounded to the nearest integer. Numbers
     /// beyond [`Network::bounds`] are clipped to them first (a trainer that clips as it
     /// learns loses nothing here); a number that is not finite, or sizes that do not fit
     /// the game, are refused.
@@ -181,7 +191,7 @@ impl Network {
             .iter()
             .chain(&f.weights)
             .chain(&f.out)
-            .chain(&f.out_bias);
+            .chain(std::iter::once(&f.out_bias));
         if let Some(x) = all.clone().find(|x| !x.is_finite()) {
             return Err(NetworkError::Range(format!(
                 "a weight of {x}: the training diverged; train with a smaller learning rate"
@@ -192,11 +202,9 @@ impl Network {
                 .map(|&x| (x.clamp(-bound, bound) * scale as f32).round() as i16)
                 .collect()
         };
-        let out_bias = f.out_bias.map(|x| {
-            (x as f64 * (QA * QB) as f64)
-                .round()
-                .clamp(i32::MIN as f64, i32::MAX as f64) as i32
-        });
+        let out_bias = (f.out_bias as f64 * (QA * QB) as f64)
+            .round()
+            .clamp(i32::MIN as f64, i32::MAX as f64) as i32;
         Network::checked(
             v.name().to_string(),
             layout,
@@ -253,10 +261,14 @@ impl Network {
     /// The score in centipawns, from the side to move, of a position whose accumulator
     /// is `acc`.
     pub fn evaluate_with(&self, acc: &Accumulator, pos: &Position) -> i32 {
-        let stm = pos.side_to_move().index();
-        let out = &self.out[stm * self.hidden..(stm + 1) * self.hidden];
-        let mut sum = self.out_bias[stm] as i64;
-        for (&a, &w) in acc.values().iter().zip(out) {
+        let (white, black) = acc.views();
+        let (own, other) = match pos.side_to_move() {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
+        let (w_own, w_other) = self.out.split_at(self.hidden);
+        let mut sum = self.out_bias as i64;
+        for (&a, &w) in own.iter().zip(w_own).chain(other.iter().zip(w_other)) {
             sum += (a as i32).clamp(0, QA) as i64 * w as i64;
         }
         let cp = sum * self.scale as i64 / (QA * QB) as i64;
@@ -273,7 +285,6 @@ impl Network {
 pub(crate) mod tests {
     use super::*;
     use crate::testrng::Rng;
-    use crate::types::Color;
 
     /// A network of random weights for a game, small enough for every game's sums.
     pub(crate) fn random(v: &Arc<Variant>, hidden: usize, seed: u64) -> Network {
@@ -290,7 +301,7 @@ pub(crate) mod tests {
                 .map(|_| w(wmax) as i16)
                 .collect(),
             out: (0..2 * hidden).map(|_| w(127) as i16).collect(),
-            out_bias: [w(1000), w(1000)],
+            out_bias: w(1000),
         };
         Network::from_parts(v, parts).unwrap()
     }
@@ -301,8 +312,10 @@ pub(crate) mod tests {
         let l = Layout::new(&v);
         let n = 2;
         let mut weights = vec![0i16; l.features() * n];
-        // Unit 0 counts White's pieces at 0.2 each, unit 1 Black's at 0.5 each (its
-        // bias -4 keeps it off until the ninth).
+        // Unit 0 counts the pieces of the view's own side at 0.2 each (51 / 255), unit 1
+        // the other side's at 0.5 each (127 / 255; its bias -4 keeps it off until the
+        // ninth). In White's view White's pieces are the own ones, in Black's view (the
+        // features mirrored: colours swapped) Black's.
         for (k, c, sq) in (0..v.pieces.len()).flat_map(|k| {
             Color::BOTH
                 .into_iter()
@@ -315,6 +328,7 @@ pub(crate) mod tests {
             );
             weights[f * n + c.index()] = if c == Color::White { 51 } else { 127 };
         }
+        // y = 1 + (1.0 x own0 - 1.0 x own1) + (0.5 x other0 + 0.5 x other1).
         let net = Network::from_parts(
             &v,
             Parts {
@@ -323,16 +337,29 @@ pub(crate) mod tests {
                 bias: vec![0, -4 * 254],
                 weights,
                 out: vec![64, -64, 32, 32],
-                out_bias: [QA * QB, 0],
+                out_bias: QA * QB,
             },
         )
         .unwrap();
+        // The start, either side to move: in both views unit 0 is 16 x 0.2 clipped at 1
+        // and unit 1 is 16 x 0.5 - 4 = 4 clipped at 1: 1 + (1 - 1) + (0.5 + 0.5) = 2.
         let p = Position::start(&v);
-        // White to move: 1 + 1.0 (16 x 0.2 clipped at 1) - (16 x 0.5 - 4 = 4, clipped at 1).
-        assert_eq!(net.evaluate(&p), 100);
+        assert_eq!(net.evaluate(&p), 200);
+        let p = Position::from_fen(&v, &p.fen().replace(" w ", " b ")).unwrap();
+        assert_eq!(net.evaluate(&p), 200);
+        // White a rook and king, Black a king; every unit 1 is off (2 or 1 pieces x 0.5
+        // - 4 < 0). Black to move: own (Black's view) unit 0 = 0.2 (one piece), other
+        // (White's view) unit 0 = 0.4: 1 + 0.2 + 0.5 x 0.4 = 1.4. In integers
+        // (16320 + 51 x 64 + 102 x 32) x 100 / 16320 = 140.
         let p = Position::from_fen(&v, "4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap();
-        // Black to move: 0.5 x 0.4 + 0.5 x 0 = 0.2, at 100 centipawns: 20.
-        assert_eq!(net.evaluate(&p), 20);
+        assert_eq!(net.evaluate(&p), 140);
+        // White to move: own 0.4, other 0.2: 1 + 0.4 + 0.5 x 0.2 = 1.5.
+        let p = Position::from_fen(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(net.evaluate(&p), 150);
+        // The same position with colours swapped (and the board's ranks flipped), the
+        // other side to move: the same score.
+        let p = Position::from_fen(&v, "r3k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(net.evaluate(&p), 140);
     }
 
     #[test]
@@ -349,7 +376,7 @@ pub(crate) mod tests {
             bias: vec![0.5, -20.0],
             weights: vec![0.0; l.features() * n],
             out: vec![1.0, -0.25, 600.0, 0.5],
-            out_bias: [0.125, -0.5],
+            out_bias: 0.125,
         };
         // Every feature at the bound, one above it (clipped).
         f.weights.iter_mut().for_each(|w| *w = b.weight);
@@ -359,11 +386,14 @@ pub(crate) mod tests {
         assert_eq!(p.bias, vec![128, -2040]);
         assert_eq!((p.weights[0], p.weights[1]), (480, 480));
         assert_eq!(p.out, vec![64, -16, 32704, 32]);
-        assert_eq!(p.out_bias, [2040, -8160]);
-        // The integer network computes what the float one does, to the rounding: White
-        // to move at the start, unit 0 saturated (0.5 + 32 x 1.88), unit 1 at
-        // -20 -> -8 + 32 x 1.88 = 52 saturated too: 0.125 + 1.0 - 0.25 = 0.875 x 400.
-        assert_eq!(net.evaluate(&Position::start(&v)), 350);
+        assert_eq!(p.out_bias, 2040);
+        // The integer network computes what the float one does, to the rounding: at the
+        // start, in both views unit 0 is saturated (0.5 + 32 x 1.88), unit 1 at
+        // -20 -> -8 + 32 x 1.88 = 52 saturated too; with the other view's first weight
+        // 0: 0.125 + (1.0 - 0.25) + (0 + 0.5) = 1.375 x 400.
+        f.out[2] = 0.0;
+        let net = Network::quantize(&v, &f).unwrap();
+        assert_eq!(net.evaluate(&Position::start(&v)), 550);
         f.out[0] = f32::NAN;
         assert_eq!(
             Network::quantize(&v, &f).unwrap_err().to_string(),
