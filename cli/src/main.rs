@@ -355,6 +355,11 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
     let cli = Cli::parse();
+    if let Command::Train(args) = &cli.command {
+        // Before any thread starts (the environment is read by candle when it first
+        // computes).
+        train::set_fit_threads(args);
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         // A command that ignores SIGPIPE (`match`, whose engines may exit) ends as quietly

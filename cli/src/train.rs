@@ -71,8 +71,29 @@ pub struct TrainArgs {
     /// Positions a step.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     batch: u32,
+    /// Threads of the fit (candle's CPU threads; default 1, or `CANDLE_NUM_THREADS`).
+    /// More help only on cores nothing else is using: the threads wait for each other
+    /// at every step by spinning, and on a busy machine that waiting costs more than the
+    /// threads win.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    fit_threads: Option<u32>,
     #[command(flatten)]
     exec: ExecArgs,
+}
+
+/// Sets the threads of the fit: `--fit-threads`, else `CANDLE_NUM_THREADS` when set, else
+/// one. To be called before any thread starts.
+pub fn set_fit_threads(a: &TrainArgs) {
+    let n = match a.fit_threads {
+        Some(n) => n,
+        None if std::env::var_os("CANDLE_NUM_THREADS").is_some() => return,
+        None => 1,
+    };
+    // SAFETY: called from `main` before any thread is started, so no other thread reads
+    // or writes the environment at the same time.
+    unsafe {
+        std::env::set_var("CANDLE_NUM_THREADS", n.to_string());
+    }
 }
 
 /// How a network is fitted.
@@ -341,6 +362,102 @@ impl Rng {
 
 type E = candle_core::Error;
 
+/// The hidden layer's sums on the CPU: row `seg[i]` of the result is the hidden biases
+/// plus the sum of the rows `ids[i]` of the input weights (`features x n`) over every
+/// `i` with that `seg`, and the gradient goes back to those rows alone. Done by candle's
+/// own operations (`index_select`, `index_add`, `broadcast_add`) the same sums build an
+/// `ids x n` tensor and its gradient every step, and take twice as long.
+struct HiddenSums {
+    ids: Vec<u32>,
+    seg: Vec<u32>,
+    rows: usize,
+}
+
+fn contiguous<'a>(s: &'a candle_core::CpuStorage, l: &candle_core::Layout) -> Result<&'a [f32], E> {
+    match l.contiguous_offsets() {
+        Some((lo, hi)) => Ok(&s.as_slice::<f32>()?[lo..hi]),
+        None => Err(E::RequiresContiguous { op: "hidden-sums" }),
+    }
+}
+
+impl candle_core::CustomOp2 for HiddenSums {
+    fn name(&self) -> &'static str {
+        "hidden-sums"
+    }
+
+    fn cpu_fwd(
+        &self,
+        w: &candle_core::CpuStorage,
+        wl: &candle_core::Layout,
+        b: &candle_core::CpuStorage,
+        bl: &candle_core::Layout,
+    ) -> Result<(candle_core::CpuStorage, candle_core::Shape), E> {
+        let (_, n) = wl.shape().dims2()?;
+        let (w, b) = (contiguous(w, wl)?, contiguous(b, bl)?);
+        let mut out = b.repeat(self.rows);
+        for (&f, &r) in self.ids.iter().zip(&self.seg) {
+            let (f, r) = (f as usize * n, r as usize * n);
+            for (o, x) in out[r..r + n].iter_mut().zip(&w[f..f + n]) {
+                *o += *x;
+            }
+        }
+        Ok((
+            candle_core::CpuStorage::F32(out),
+            candle_core::Shape::from((self.rows, n)),
+        ))
+    }
+
+    fn bwd(
+        &self,
+        w: &Tensor,
+        _b: &Tensor,
+        _res: &Tensor,
+        grad: &Tensor,
+    ) -> Result<(Option<Tensor>, Option<Tensor>), E> {
+        let (features, n) = w.dims2()?;
+        let g = grad.flatten_all()?.to_vec1::<f32>()?;
+        let mut dw = vec![0f32; features * n];
+        for (&f, &r) in self.ids.iter().zip(&self.seg) {
+            let (f, r) = (f as usize * n, r as usize * n);
+            for (d, x) in dw[f..f + n].iter_mut().zip(&g[r..r + n]) {
+                *d += *x;
+            }
+        }
+        let mut db = vec![0f32; n];
+        for row in g.chunks_exact(n) {
+            for (d, x) in db.iter_mut().zip(row) {
+                *d += *x;
+            }
+        }
+        Ok((
+            Some(Tensor::from_vec(dw, (features, n), w.device())?),
+            Some(Tensor::from_vec(db, n, w.device())?),
+        ))
+    }
+}
+
+/// The hidden layer's sums before the activation: row `seg[i]` is the biases `b1` plus
+/// the rows `ids[i]` of `w1`; `rows` rows. With `own` [`HiddenSums`] (CPU only), else
+/// candle's operations (any device).
+fn hidden_sums(
+    w1: &Tensor,
+    b1: &Tensor,
+    ids: Vec<u32>,
+    seg: Vec<u32>,
+    rows: usize,
+    own: bool,
+) -> Result<Tensor, E> {
+    if own {
+        return w1.apply_op2(b1, HiddenSums { ids, seg, rows });
+    }
+    let (dev, k, n) = (w1.device(), ids.len(), w1.dim(1)?);
+    let ids = Tensor::from_vec(ids, k, dev)?;
+    let seg = Tensor::from_vec(seg, k, dev)?;
+    Tensor::zeros((rows, n), DType::F32, dev)?
+        .index_add(&seg, &w1.index_select(&ids, 0)?, 0)?
+        .broadcast_add(b1)
+}
+
 /// The device training runs on: the first CUDA GPU when built with the `cuda` feature
 /// and one is there, else the CPU.
 fn device() -> Device {
@@ -394,7 +511,6 @@ pub fn fit_network(
     // position's two views are rows `2j` (the side to move's: White's view, the features
     // as they are, or Black's, their mirrors) and `2j + 1` (the other side's) of the
     // hidden layer, so that a position's row of `(b, 2n)` is `[own | other]`.
-    let dense = std::env::var_os("FAIRYFORGE_TRAIN_DENSE").is_some();
     let forward = |idx: &[usize]| -> Result<Tensor, E> {
         let b = idx.len();
         let mut t = Vec::with_capacity(b);
@@ -415,20 +531,14 @@ pub fn fit_network(
             t.push(rows.target[i]);
         }
         let t = Tensor::from_vec(t, b, &dev)?;
-        let pre = if dense {
-            let mut x = vec![0f32; 2 * b * f];
-            for (&k, &r) in ids.iter().zip(&seg) {
-                x[r as usize * f + k as usize] = 1.0;
-            }
-            Tensor::from_vec(x, (2 * b, f), &dev)?.matmul(w1.as_tensor())?
-        } else {
-            let k = ids.len();
-            let ids = Tensor::from_vec(ids, k, &dev)?;
-            let seg = Tensor::from_vec(seg, k, &dev)?;
-            let rows_of = w1.as_tensor().index_select(&ids, 0)?;
-            Tensor::zeros((2 * b, n), DType::F32, &dev)?.index_add(&seg, &rows_of, 0)?
-        };
-        let pre = pre.broadcast_add(b1.as_tensor())?;
+        let pre = hidden_sums(
+            w1.as_tensor(),
+            b1.as_tensor(),
+            ids,
+            seg,
+            2 * b,
+            dev.is_cpu(),
+        )?;
         // Clipped ReLU, clamp(x, 0, 1), as relu(x) - relu(x - 1).
         let h = (pre.relu()? - (&pre - 1.0)?.relu()?)?;
         let y = h
@@ -603,6 +713,65 @@ mod tests {
             "{right} of {} judged right",
             judged.len()
         );
+    }
+
+    /// The CPU's own hidden sums give what candle's operations give, values and
+    /// gradients.
+    #[test]
+    fn the_hidden_sums_are_candles() {
+        let dev = Device::Cpu;
+        let mut rng = Rng(7);
+        let (f, n, rows) = (10, 3, 4);
+        let w1 =
+            Var::from_vec((0..f * n).map(|_| rng.uniform(1.0)).collect(), (f, n), &dev).unwrap();
+        let b1 = Var::from_vec((0..n).map(|_| rng.uniform(1.0)).collect(), n, &dev).unwrap();
+        let ids = vec![0, 3, 3, 9, 1, 0, 5];
+        let seg = vec![0, 0, 1, 1, 2, 3, 3];
+        let weights = Tensor::from_vec(
+            (0..rows * n)
+                .map(|_| rng.uniform(1.0))
+                .collect::<Vec<f32>>(),
+            (rows, n),
+            &dev,
+        )
+        .unwrap();
+        let run = |own: bool| {
+            let h = hidden_sums(
+                w1.as_tensor(),
+                b1.as_tensor(),
+                ids.clone(),
+                seg.clone(),
+                rows,
+                own,
+            )
+            .unwrap();
+            let grads = (&h * &weights)
+                .unwrap()
+                .sum_all()
+                .unwrap()
+                .backward()
+                .unwrap();
+            let v = |t: &Tensor| t.flatten_all().unwrap().to_vec1::<f32>().unwrap();
+            (
+                v(&h),
+                v(grads.get(w1.as_tensor()).unwrap()),
+                v(grads.get(b1.as_tensor()).unwrap()),
+            )
+        };
+        let (ours, theirs) = (run(true), run(false));
+        let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5);
+        assert!(close(&ours.0, &theirs.0), "{ours:?} {theirs:?}");
+        assert!(close(&ours.1, &theirs.1), "{ours:?} {theirs:?}");
+        assert!(close(&ours.2, &theirs.2), "{ours:?} {theirs:?}");
+        // Row 1: the bias and feature 3 and 9.
+        for j in 0..n {
+            let want = b1.as_tensor().to_vec1::<f32>().unwrap()[j]
+                + [3, 9]
+                    .iter()
+                    .map(|&i| w1.as_tensor().to_vec2::<f32>().unwrap()[i][j])
+                    .sum::<f32>();
+            assert!((ours.0[n + j] - want).abs() < 1e-5);
+        }
     }
 
     #[test]

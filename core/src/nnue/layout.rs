@@ -76,7 +76,9 @@ impl Symmetry {
                 }
             }
         }
-        let images = Symmetry::None.images(g).expect("every square is its own image");
+        let images = Symmetry::None
+            .images(g)
+            .expect("every square is its own image");
         (Symmetry::None, images)
     }
 
@@ -314,8 +316,8 @@ mod tests {
                 for c in Color::BOTH {
                     let sq = Square(0);
                     let m = l.mirrored(l.board(k, c, sq));
-                    let same_kind = (0..v.num_squares())
-                        .any(|s| l.board(k, !c, Square(s as u16)) == m);
+                    let same_kind =
+                        (0..v.num_squares()).any(|s| l.board(k, !c, Square(s as u16)) == m);
                     assert!(same_kind, "{name}: {k:?} {c:?}");
                     for i in 0..l.reserve_slots() {
                         assert_eq!(
@@ -339,7 +341,14 @@ mod tests {
                 }
             }
         }
-        for name in ["chess", "capablanca", "grand", "crazyhouse", "shako", "xiangqi"] {
+        for name in [
+            "chess",
+            "capablanca",
+            "grand",
+            "crazyhouse",
+            "shako",
+            "xiangqi",
+        ] {
             assert_eq!(seen[name], Symmetry::RanksFlipped, "{name}");
         }
         for name in ["shogi", "minishogi"] {
@@ -351,7 +360,10 @@ mod tests {
         let chess = Variant::builtin("chess").unwrap();
         let l = Layout::new(&chess);
         let g = &chess.geometry;
-        let knight = chess.kinds().find(|&k| chess.pieces[k.index()].id == "knight").unwrap();
+        let knight = chess
+            .kinds()
+            .find(|&k| chess.pieces[k.index()].id == "knight")
+            .unwrap();
         let (b1, b8) = (g.parse_square("b1").unwrap(), g.parse_square("b8").unwrap());
         assert_eq!(
             l.mirrored(l.board(knight, Color::Black, b8)),
