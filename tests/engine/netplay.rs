@@ -179,7 +179,7 @@ fn uci_evalfile_searches_as_analyse_net_does() {
     // A file missing or damaged: core's reason; the engine keeps playing.
     let missing = dir.join("missing.nnue").to_string_lossy().into_owned();
     let damaged = dir.join("damaged.nnue");
-    std::fs::write(&damaged, b"FFNNUE\0\0\x01\0\0\0").unwrap();
+    std::fs::write(&damaged, b"FFNNUE\0\0\x02\0\0\0").unwrap();
     let damaged = damaged.to_string_lossy().into_owned();
     let (out, got) = uci_search(&[
         &format!("setoption name EvalFile value {missing}"),
