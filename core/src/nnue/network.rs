@@ -267,10 +267,7 @@ impl Network {
             Color::Black => (black, white),
         };
         let (w_own, w_other) = self.out.split_at(self.hidden);
-        let mut sum = self.out_bias as i64;
-        for (&a, &w) in own.iter().zip(w_own).chain(other.iter().zip(w_other)) {
-            sum += (a as i32).clamp(0, QA) as i64 * w as i64;
-        }
+        let sum = self.out_bias as i64 + dot(own, w_own) + dot(other, w_other);
         let cp = sum * self.scale as i64 / (QA * QB) as i64;
         cp.clamp(-30_000, 30_000) as i32
     }
@@ -279,6 +276,24 @@ impl Network {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         self.evaluate_with(&Accumulator::refresh(self, pos), pos)
     }
+}
+
+/// The sum of `clamp(a, 0, QA) x w` over a view: exact, in `i32` over runs of 256 units
+/// (each product is at most 255 x 32767, so 256 of them stay below 2^31), which the
+/// compiler turns into vector instructions, and in `i64` over the runs.
+#[inline]
+fn dot(acc: &[i16], w: &[i16]) -> i64 {
+    const RUN: usize = 256;
+    let mut sum = 0i64;
+    for (a, w) in acc.chunks(RUN).zip(w.chunks(RUN)) {
+        let run: i32 = a
+            .iter()
+            .zip(w)
+            .map(|(&a, &w)| a.clamp(0, QA as i16) as i32 * w as i32)
+            .sum();
+        sum += run as i64;
+    }
+    sum
 }
 
 #[cfg(test)]
@@ -400,6 +415,30 @@ pub(crate) mod tests {
             "the network's numbers are out of range: a weight of NaN: the training \
              diverged; train with a smaller learning rate"
         );
+    }
+
+    /// The output's sum is exact at its extremes: every unit saturated (or above) and
+    /// every weight the largest or the smallest `i16`, for the most hidden units.
+    #[test]
+    fn the_output_sum_is_exact_at_its_extremes() {
+        let naive = |a: &[i16], w: &[i16]| -> i64 {
+            a.iter()
+                .zip(w)
+                .map(|(&a, &w)| (a as i64).clamp(0, QA as i64) * w as i64)
+                .sum()
+        };
+        let mut r = Rng(11);
+        for (a, w) in [(QA as i16, i16::MAX), (i16::MAX, i16::MIN), (QA as i16, i16::MIN)] {
+            let acc = vec![a; MAX_HIDDEN];
+            let ws = vec![w; MAX_HIDDEN];
+            assert_eq!(dot(&acc, &ws), naive(&acc, &ws));
+            assert_eq!(dot(&acc, &ws), (QA as i64) * w as i64 * MAX_HIDDEN as i64);
+        }
+        for n in [1, 5, 255, 256, 257, 1000] {
+            let acc: Vec<i16> = (0..n).map(|_| r.below(1200) as i16 - 600).collect();
+            let ws: Vec<i16> = (0..n).map(|_| r.below(65536) as i32 as i16).collect();
+            assert_eq!(dot(&acc, &ws), naive(&acc, &ws), "{n}");
+        }
     }
 
     #[test]
