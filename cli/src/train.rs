@@ -366,7 +366,7 @@ type E = candle_core::Error;
 /// plus the sum of the rows `ids[i]` of the input weights (`features x n`) over every
 /// `i` with that `seg`, and the gradient goes back to those rows alone. Done by candle's
 /// own operations (`index_select`, `index_add`, `broadcast_add`) the same sums build an
-/// `ids x n` tensor and its gradient every step, and take twice as long.
+/// `ids x n` tensor and its gradient every step, and take more than twice as long.
 struct HiddenSums {
     ids: Vec<u32>,
     seg: Vec<u32>,
@@ -522,10 +522,10 @@ pub fn fit_network(
             } else {
                 (2 * j as u32, 2 * j as u32 + 1)
             };
-            for &f in rows.features(i) {
-                ids.push(f);
+            for &feature in rows.features(i) {
+                ids.push(feature);
                 seg.push(own);
-                ids.push(layout.mirrored(f as usize) as u32);
+                ids.push(layout.mirrored(feature as usize) as u32);
                 seg.push(other);
             }
             t.push(rows.target[i]);

@@ -54,10 +54,9 @@ impl Accumulator {
         self.v.extend_from_slice(&other.v);
     }
 
-    // The network's check of its weights (`Network::checked`) bounds every sum of the
-    // features that can be on together within `i16`, in either view (the mirrors of
-    // features that can be on together can be too): these never overflow.
-    /// Turns `feature` on: in White's view, and its mirror in Black's.
+    /// Turns `feature` on: in White's view, and its mirror in Black's. The network's
+    /// check of its weights (`Network::checked`) bounds every sum of as many features as
+    /// can be on together within `i16`, so neither view overflows (nor in `sub`).
     #[inline]
     fn add(&mut self, net: &Network, feature: usize) {
         let (white, black) = self.v.split_at_mut(net.hidden);

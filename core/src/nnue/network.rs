@@ -428,7 +428,11 @@ pub(crate) mod tests {
                 .sum()
         };
         let mut r = Rng(11);
-        for (a, w) in [(QA as i16, i16::MAX), (i16::MAX, i16::MIN), (QA as i16, i16::MIN)] {
+        for (a, w) in [
+            (QA as i16, i16::MAX),
+            (i16::MAX, i16::MIN),
+            (QA as i16, i16::MIN),
+        ] {
             let acc = vec![a; MAX_HIDDEN];
             let ws = vec![w; MAX_HIDDEN];
             assert_eq!(dot(&acc, &ws), naive(&acc, &ws));
