@@ -111,6 +111,14 @@ pub const GAMES: &[(&str, &str)] = &[
     ("chessgi", include_str!("../../variants/chessgi.toml")),
 ];
 
+/// Built-in networks (docs/engine.md § The learned evaluation): (game name, network
+/// file bytes), the file `variants/nets/<game>.nnue`. A game named here evaluates with
+/// its network by default (`nnue::builtin`).
+pub const NETS: &[(&str, &[u8])] = &[(
+    "capablanca",
+    include_bytes!("../../variants/nets/capablanca.nnue"),
+)];
+
 /// Built-in piece libraries: (name, file text).
 pub const LIBRARIES: &[(&str, &str)] = &[("pieces", include_str!("../../variants/pieces.toml"))];
 

@@ -17,16 +17,21 @@
 //!   are played from the squares a move empties and fills ([`Touched`]), and equal to
 //!   a full recomputation ([`Accumulator::refresh`]) at every step.
 //!
+//! - [`builtin()`]: the networks that ship with the built-in games
+//!   (`variants/nets/<game>.nnue`), which a searcher evaluates with by default.
+//!
 //! The search keeps the accumulators itself (one per ply), so playing a move outside the
 //! search (perft, the move generator) pays nothing for them.
 
 mod accumulator;
+mod builtin;
 pub mod data;
 mod file;
 mod layout;
 mod network;
 
 pub use accumulator::{Accumulator, Touched};
+pub use builtin::{builtin, builtin_file};
 pub use data::{DataError, DataSet, Sample, Wdl};
 pub use file::{NetworkError, NetworkFileError, game_of};
 pub use layout::{Layout, Symmetry};

@@ -179,12 +179,24 @@ impl Searcher {
         }
     }
 
-    /// Gives the searcher a network to evaluate with (`None` takes it away). It is used
-    /// in the game it was read for (see [`Network::read`]); every other game, and the
-    /// classic search, keep the hand-set evaluation, as does the setting `nnue=off`.
+    /// Gives the searcher a network to evaluate with, in the game it was read for (see
+    /// [`Network::read`]). Every other game, and every game after `None`, evaluates with
+    /// its built-in network ([`crate::nnue::builtin`]) if it has one, else with the
+    /// hand-set evaluation. The classic search, and the setting `nnue=off`
+    /// ([`Searcher::set_nnue`]), always keep the hand-set evaluation.
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         if let Inner::Modern(m) = &mut self.inner {
             m.set_network(network);
+        }
+    }
+
+    /// Switches networks on or off, as the setting `nnue` does: off, every game is
+    /// evaluated by hand, whatever network was given or built in (a protocol's
+    /// `Use NNUE`).
+    pub fn set_nnue(&mut self, on: bool) {
+        self.settings.features.network = on;
+        if let Inner::Modern(m) = &mut self.inner {
+            m.set_nnue(on);
         }
     }
 
@@ -302,58 +314,127 @@ mod tests {
         assert!(t.elapsed() < Duration::from_secs(10));
     }
 
+    fn static_eval(s: &Searcher, p: &Position) -> i32 {
+        match &s.inner {
+            Inner::Modern(m) => m.static_eval(p),
+            Inner::Classic(_) => unreachable!("the modern search"),
+        }
+    }
+
+    fn hand_eval(v: &Arc<Variant>, p: &Position) -> i32 {
+        let s = Settings::default();
+        eval::Evaluator::new(v, &s.weights, &s.features).evaluate(p)
+    }
+
+    const CAPA_FEN: &str = "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1";
+
     #[test]
     fn the_hand_set_evaluation_plays_a_game_without_a_network() {
         use crate::nnue::random;
         let chess = Variant::builtin("chess").unwrap();
         let capa = Variant::builtin("capablanca").unwrap();
         let net = Arc::new(random(&chess, 16, 11));
-        let hand = |v: &Arc<Variant>, p: &Position| {
-            let s = Settings::default();
-            eval::Evaluator::new(v, &s.weights, &s.features).evaluate(p)
-        };
-        let static_eval = |s: &Searcher, p: &Position| match &s.inner {
-            Inner::Modern(m) => m.static_eval(p),
-            Inner::Classic(_) => unreachable!("the modern search"),
-        };
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        // Chess ships no network: the hand-set evaluation plays.
+        let mut p = Position::from_fen(&chess, fen).unwrap();
+        let mut plain = Searcher::new(1);
+        plain.search(&mut p, Limits::depth(2), |_| {}).unwrap();
+        assert!(!plain.used_network());
+        assert_eq!(static_eval(&plain, &p), hand_eval(&chess, &p));
+        // A network given for chess evaluates chess.
+        let mut with = Searcher::new(1);
+        with.set_network(Some(net.clone()));
+        with.search(&mut p, Limits::depth(2), |_| {}).unwrap();
+        assert!(with.used_network());
+        assert_eq!(static_eval(&with, &p), net.evaluate(&p));
+        assert_ne!(net.evaluate(&p), hand_eval(&chess, &p));
+        // Switched off, neither the given network nor a built-in one plays.
         let off = Settings::parse("nnue=off").unwrap();
         let mut switched_off = Searcher::with_settings(off, 1);
         switched_off.set_network(Some(net.clone()));
-        for (v, fen) in [
-            (
-                &chess,
-                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-            ),
-            (
-                &capa,
-                "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1",
-            ),
-        ] {
+        for (v, fen) in [(&chess, fen), (&capa, CAPA_FEN)] {
             let mut p = Position::from_fen(v, fen).unwrap();
-            let mut with = Searcher::new(1);
-            with.set_network(Some(net.clone()));
+            switched_off.search(&mut p, Limits::depth(2), |_| {});
+            assert!(!switched_off.used_network(), "{}", v.name());
+            assert_eq!(static_eval(&switched_off, &p), hand_eval(v, &p));
+        }
+    }
+
+    #[test]
+    fn a_built_in_game_with_a_network_plays_with_it_by_default() {
+        use crate::nnue::random;
+        let capa = Variant::builtin("capablanca").unwrap();
+        let shipped = crate::nnue::builtin(&capa).expect("Capablanca ships a network");
+        let mut p = Position::from_fen(&capa, CAPA_FEN).unwrap();
+        let mut s = Searcher::new(1);
+        s.search(&mut p, Limits::depth(2), |_| {}).unwrap();
+        assert!(s.used_network());
+        assert_eq!(static_eval(&s, &p), shipped.evaluate(&p));
+        // A network given for the game is preferred; `None` brings the built-in one back.
+        let mine = Arc::new(random(&capa, 16, 3));
+        s.set_network(Some(mine.clone()));
+        s.search(&mut p, Limits::depth(2), |_| {}).unwrap();
+        assert_eq!(static_eval(&s, &p), mine.evaluate(&p));
+        s.set_network(None);
+        s.search(&mut p, Limits::depth(2), |_| {}).unwrap();
+        assert_eq!(static_eval(&s, &p), shipped.evaluate(&p));
+        // A network for another game leaves the built-in one in play.
+        let chess = Variant::builtin("chess").unwrap();
+        s.set_network(Some(Arc::new(random(&chess, 16, 11))));
+        s.search(&mut p, Limits::depth(2), |_| {}).unwrap();
+        assert_eq!(static_eval(&s, &p), shipped.evaluate(&p));
+        // The classic search keeps the hand-set evaluation.
+        let mut classic = Searcher::with_settings(Settings::classic(), 1);
+        classic.search(&mut p, Limits::depth(2), |_| {}).unwrap();
+        assert!(!classic.used_network());
+    }
+
+    /// `nnue=off`, or switching networks off later, searches as a searcher without a
+    /// network: the same score, line and nodes as the hand-set evaluation gives.
+    #[test]
+    fn switched_off_the_built_in_network_gives_the_hand_set_search() {
+        let capa = Variant::builtin("capablanca").unwrap();
+        let search = |s: &mut Searcher| {
             // A position of its own: a search leaves the piece lists in another order,
             // and the next one would generate its moves in another order.
-            let mut q = Position::from_fen(v, fen).unwrap();
-            let plain = Searcher::new(1).search(&mut q, Limits::depth(4), |_| {});
-            let r = with.search(&mut p, Limits::depth(4), |_| {});
-            let fits = net.fits(v);
-            assert_eq!(with.used_network(), fits, "{}", v.name());
-            if fits {
-                assert_eq!(static_eval(&with, &p), net.evaluate(&p));
-                assert_ne!(net.evaluate(&p), hand(v, &p));
-            } else {
-                // Capablanca has no network: the same evaluation, the same search.
-                assert_eq!(static_eval(&with, &p), hand(v, &p));
-                let (r, plain) = (r.unwrap(), plain.unwrap());
-                assert_eq!(
-                    (r.score, r.pv, r.nodes),
-                    (plain.score, plain.pv, plain.nodes)
-                );
-            }
-            switched_off.search(&mut p, Limits::depth(2), |_| {});
-            assert!(!switched_off.used_network());
-            assert_eq!(static_eval(&switched_off, &p), hand(v, &p));
+            let mut p = Position::from_fen(&capa, CAPA_FEN).unwrap();
+            let r = s.search(&mut p, Limits::depth(5), |_| {}).unwrap();
+            (r.score, r.pv, r.nodes, s.used_network())
+        };
+        let off = Settings::parse("nnue=off").unwrap();
+        let hand = search(&mut Searcher::with_settings(off, 1));
+        assert!(!hand.3);
+        let mut later = Searcher::new(1);
+        let net = search(&mut later);
+        assert!(net.3);
+        later.set_nnue(false);
+        later.clear();
+        assert_eq!(search(&mut later), hand);
+        assert!(!later.settings().features.network);
+        later.set_nnue(true);
+        assert!(search(&mut later).3);
+    }
+
+    /// A game that extends a built-in one and changes its pieces, under the same name,
+    /// is not the game the built-in network was trained for: it is evaluated by hand.
+    #[test]
+    fn a_changed_game_does_not_get_the_built_in_network() {
+        let text = "extends = \"capablanca\"\npieces = [\"king\", \"queen\", \"rook\", \"bishop\", \"knight\", \"archbishop\", \"chancellor\", \"chess-pawn\", \"hopper\"]\n\n[piece.hopper]\nletter = \"H\"\nmoves = [{ leap = [2, 2] }]\n";
+        let mine = Variant::parse("mine.toml", text).unwrap();
+        assert_eq!(mine.name(), Variant::builtin("capablanca").unwrap().name());
+        assert!(crate::nnue::builtin(&mine).is_none());
+        let renamed = Variant::parse(
+            "renamed.toml",
+            "extends = \"capablanca\"\nname = \"Mine\"\n",
+        )
+        .unwrap();
+        for v in [&mine, &renamed] {
+            assert!(crate::nnue::builtin(v).is_none(), "{}", v.name());
+            let mut p = Position::from_fen(v, CAPA_FEN).unwrap();
+            let mut s = Searcher::new(1);
+            s.search(&mut p, Limits::depth(2), |_| {}).unwrap();
+            assert!(!s.used_network(), "{}", v.name());
+            assert_eq!(static_eval(&s, &p), hand_eval(v, &p));
         }
     }
 

@@ -178,8 +178,8 @@ impl Modern {
         self.tt.bytes()
     }
 
-    /// The network to evaluate with, in the game it was made for (`None`: the hand-set
-    /// evaluation everywhere).
+    /// The network to evaluate with, in the game it was made for (`None`: each game's
+    /// built-in network, if it has one).
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         let same = match (&self.network, &network) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
@@ -194,6 +194,16 @@ impl Modern {
         self.network = network;
         // Evaluations stored in the table came from the other evaluation.
         self.variant = None;
+    }
+
+    /// Switches networks on or off (the setting `nnue`): off, the hand-set evaluation
+    /// plays in every game.
+    pub fn set_nnue(&mut self, on: bool) {
+        if self.settings.features.network != on {
+            self.settings.features.network = on;
+            // Evaluations stored in the table came from the other evaluation.
+            self.variant = None;
+        }
     }
 
     /// Whether the game being searched is evaluated by a network.
@@ -304,10 +314,16 @@ impl Modern {
             self.history = History::new(ev.t.kinds, ev.t.squares);
             self.correction.clear();
             self.eval = Some(ev);
-            self.net = self
-                .network
-                .clone()
-                .filter(|n| self.settings.features.network && n.fits(v));
+            // The network given, in the game it was made for; otherwise the game's
+            // built-in one; neither when networks are switched off.
+            self.net = if self.settings.features.network {
+                self.network
+                    .clone()
+                    .filter(|n| n.fits(v))
+                    .or_else(|| crate::nnue::builtin(v))
+            } else {
+                None
+            };
         }
         if let Some(net) = &self.net {
             if self.accs.is_empty() {
