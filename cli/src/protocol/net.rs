@@ -1,14 +1,17 @@
 //! The network a protocol plays with (docs/engine.md, "The learned evaluation"): the file
 //! named by `--net FILE` or the `EvalFile` option, switched by `Use NNUE`, read by core
 //! (`Network::load`) for the game being played, and read again whenever the game
-//! changes. A file that cannot be used leaves the hand-set evaluation in play and says
-//! why, in core's words; the engine never stops for it.
+//! changes. Without a file, the game's built-in network plays if it has one (core's
+//! default, `nnue::builtin`); `Use NNUE` off switches every network off. A file that cannot
+//! be used leaves the built-in network or the hand-set evaluation in play and says why, in
+//! core's words; the engine never stops for it.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use fairyforge::Variant;
 use fairyforge::nnue::{Network, NetworkError, NetworkFileError};
+use fairyforge::search::{Searcher, Settings};
 
 /// The network setting and the network it gave for the current game.
 #[derive(Default)]
@@ -62,7 +65,7 @@ impl EvalFile {
         let value = value.trim();
         self.path = (!value.is_empty() && value != "<empty>").then(|| PathBuf::from(value));
         self.load(v)
-            .unwrap_or_else(|| Note::Using(hand_set(v, "no network file")))
+            .unwrap_or_else(|| Note::Using(fallback(v, "no network file")))
     }
 
     /// Turns the network on or off (`Use NNUE`) and reads it for the game `v`.
@@ -74,7 +77,11 @@ impl EvalFile {
             } else {
                 "no network file"
             };
-            Note::Using(hand_set(v, why))
+            if self.off {
+                Note::Using(hand_set(v, why))
+            } else {
+                Note::Using(fallback(v, why))
+            }
         })
     }
 
@@ -97,16 +104,42 @@ impl EvalFile {
                 self.net = Some(Arc::new(net));
                 Note::Using(note)
             }
-            Err(e) => Note::Refused(format!(
-                "{e}; {} plays with the hand-set evaluation",
-                v.name()
-            )),
+            Err(e) => Note::Refused(format!("{e}; {} plays with {}", v.name(), without_file(v))),
         })
     }
 
-    /// The network for the current game, if one is in play.
+    /// The network of the file for the current game, if one is in play.
     pub fn network(&self) -> Option<Arc<Network>> {
         self.net.clone()
+    }
+
+    /// Gives the searcher the file's network (none: the game's built-in one) and switches
+    /// networks off when `Use NNUE` is off or the engine's `settings` say `nnue=off`.
+    pub fn apply(&self, s: &mut Searcher, settings: &Settings) {
+        s.set_network(self.net.clone());
+        s.set_nnue(!self.off && settings.features.network);
+    }
+}
+
+/// What plays in `v` without a file: the built-in network, or the hand-set evaluation.
+fn without_file(v: &Arc<Variant>) -> String {
+    match fairyforge::nnue::builtin(v) {
+        Some(net) => format!(
+            "the built-in network ({}, {} hidden units)",
+            fairyforge::nnue::builtin_file(v).unwrap_or_default(),
+            net.hidden()
+        ),
+        None => "the hand-set evaluation".to_string(),
+    }
+}
+
+/// The note for a game without a file (`why`): its built-in network, or the hand-set
+/// evaluation.
+fn fallback(v: &Arc<Variant>, why: &str) -> String {
+    if fairyforge::nnue::builtin(v).is_some() {
+        format!("evaluation: {} for {}", without_file(v), v.name())
+    } else {
+        hand_set(v, why)
     }
 }
 

@@ -215,13 +215,13 @@ impl Uci {
             "clear hash" => self.thinker.searcher().clear(),
             "evalfile" => {
                 let note = self.eval.set_path(value, &self.variant);
-                self.thinker.searcher().set_network(self.eval.network());
+                self.eval.apply(self.thinker.searcher(), &self.settings);
                 tell(note);
             }
             "use nnue" => match value.to_ascii_lowercase().as_str() {
                 v @ ("true" | "false") => {
                     let note = self.eval.set_on(v == "true", &self.variant);
-                    self.thinker.searcher().set_network(self.eval.network());
+                    self.eval.apply(self.thinker.searcher(), &self.settings);
                     tell(note);
                 }
                 _ => error(&format!("Use NNUE: `{value}`: give true or false")),
@@ -232,7 +232,7 @@ impl Uci {
 
     fn rebuild(&mut self) {
         let mut s = Searcher::with_settings(self.settings.clone(), self.hash_mb);
-        s.set_network(self.eval.network());
+        self.eval.apply(&mut s, &self.settings);
         if let Some(note) = crate::numbers::hash_note(self.hash_mb, s.hash_bytes()) {
             say(&format!("info string {note}"));
         }
@@ -248,7 +248,7 @@ impl Uci {
         if let Some(note) = self.eval.load(&self.variant) {
             tell(note);
         }
-        self.thinker.searcher().set_network(self.eval.network());
+        self.eval.apply(self.thinker.searcher(), &self.settings);
     }
 
     /// `position startpos|fen FEN [moves M...]`.

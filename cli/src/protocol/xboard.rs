@@ -279,12 +279,12 @@ impl Xboard {
             },
             Some(("EvalFile", v)) => {
                 let note = self.eval.set_path(v, &self.variant);
-                self.thinker.searcher().set_network(self.eval.network());
+                self.eval.apply(self.thinker.searcher(), &self.settings);
                 self.tell(note, &format!("option {arg}"));
             }
             Some(("Use NNUE", v @ ("0" | "1"))) => {
                 let note = self.eval.set_on(v == "1", &self.variant);
-                self.thinker.searcher().set_network(self.eval.network());
+                self.eval.apply(self.thinker.searcher(), &self.settings);
                 self.tell(note, &format!("option {arg}"));
             }
             Some(("Use NNUE", _)) => say(&format!("Error (give 0 or 1): option {arg}")),
@@ -308,7 +308,7 @@ impl Xboard {
         if let Some(note) = self.eval.load(&self.variant) {
             self.tell(note, &format!("variant {name}"));
         }
-        self.thinker.searcher().set_network(self.eval.network());
+        self.eval.apply(self.thinker.searcher(), &self.settings);
         if !XBOARD_NAMES.iter().any(|(x, _)| *x == name) {
             for line in super::setup::commands(&self.variant) {
                 say(&line);
@@ -320,7 +320,7 @@ impl Xboard {
     /// A new searcher for new settings or a new hash size, with the network.
     fn rebuild(&mut self) {
         let mut s = Searcher::with_settings(self.settings.clone(), self.hash_mb);
-        s.set_network(self.eval.network());
+        self.eval.apply(&mut s, &self.settings);
         self.thinker.replace(s);
     }
 

@@ -35,10 +35,12 @@ pub fn builtin_file(v: &Arc<Variant>) -> Option<String> {
 
 /// The entry of [`NETS`] whose network was made for a game of `v`'s name.
 fn entry(v: &Arc<Variant>) -> Option<usize> {
-    NETS.iter().enumerate().position(|(i, (_, bytes))| match READ[i].get() {
-        Some(net) => net.game() == v.name(),
-        None => game_of(bytes).is_ok_and(|g| g == v.name()),
-    })
+    NETS.iter()
+        .enumerate()
+        .position(|(i, (_, bytes))| match READ[i].get() {
+            Some(net) => net.game() == v.name(),
+            None => game_of(bytes).is_ok_and(|g| g == v.name()),
+        })
 }
 
 #[cfg(test)]
@@ -54,7 +56,10 @@ mod tests {
             assert!(read.is_ok(), "{name}.nnue: {:?}", read.err());
             let net = builtin(&v).unwrap_or_else(|| panic!("{name}: no built-in network"));
             assert!(net.fits(&v), "{name}");
-            assert!(Arc::ptr_eq(&net, &builtin(&v).unwrap()), "{name}: read twice");
+            assert!(
+                Arc::ptr_eq(&net, &builtin(&v).unwrap()),
+                "{name}: read twice"
+            );
         }
     }
 
