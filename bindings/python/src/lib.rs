@@ -438,7 +438,9 @@ impl Position {
     /// Lets the computer think (GIL released) within `time` seconds (default 1 when no
     /// `depth` or `nodes` is given), to `depth`, or for `nodes`: the contract's search
     /// report, a dict with `move`, `score`, `pv`, `pv_san`, `depth`, `nodes`, `time_ms`.
-    #[pyo3(signature = (time=None, depth=None, nodes=None, hash_mb=16, network=None))]
+    /// `network`: a network to evaluate with (none: the game's built-in one, if any);
+    /// `nnue=False`: the hand-set evaluation, whatever network there is.
+    #[pyo3(signature = (time=None, depth=None, nodes=None, hash_mb=16, network=None, nnue=true))]
     fn search(
         &self,
         py: Python<'_>,
@@ -447,6 +449,7 @@ impl Position {
         nodes: Option<u64>,
         hash_mb: usize,
         network: Option<PyRef<'_, Network>>,
+        nnue: bool,
     ) -> PyResult<PyObject> {
         let network = network.map(|n| n.inner.clone());
         let time = match time {
@@ -479,6 +482,7 @@ impl Position {
         let thought = py.allow_threads(move || {
             let mut searcher = Searcher::new(hash_mb);
             searcher.set_network(network);
+            searcher.set_nnue(nnue);
             let lines = service::engine::think(&mut searcher, &pos, limits);
             service::thought(&pos, lines)
         });

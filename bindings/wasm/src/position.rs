@@ -27,8 +27,11 @@ pub struct Position {
     game: Game,
     /// Made at the first search; keeps what it learnt for the searches that follow.
     searcher: Option<Searcher>,
-    /// The network the searches evaluate with (`setNetwork`).
+    /// The network the searches evaluate with (`setNetwork`; none: the game's built-in
+    /// one, if it has one).
     network: Option<Arc<Network>>,
+    /// Whether networks evaluate at all (`setNnue`).
+    nnue: bool,
 }
 
 impl Position {
@@ -37,6 +40,7 @@ impl Position {
             game,
             searcher: None,
             network: None,
+            nnue: true,
         }
     }
 
@@ -149,12 +153,14 @@ impl Position {
     pub fn copy(&self) -> Position {
         let mut p = Position::new(self.game.clone());
         p.network = self.network.clone();
+        p.nnue = self.nnue;
         p
     }
 
     /// Gives the searches a network to evaluate with: the bytes of a network file made
     /// for this game (`fairyforge train GAME -o FILE`; docs/engine.md, "The learned
-    /// evaluation"); `null` takes it away (the hand-set evaluation). Throws `bad-network`
+    /// evaluation"); `null` takes it away (the game's built-in network if it ships one, else
+    /// the hand-set evaluation). Throws `bad-network`
     /// with the reason for bytes that are not a network of this game (another game's, a
     /// file cut short, another version of the format...): the searches keep what they had.
     #[wasm_bindgen(js_name = setNetwork)]
@@ -173,6 +179,16 @@ impl Position {
             s.set_network(self.network.clone());
         }
         Ok(())
+    }
+
+    /// Switches networks on (the default) or off: off, the searches evaluate by hand,
+    /// whatever network was given or ships with the game.
+    #[wasm_bindgen(js_name = setNnue)]
+    pub fn set_nnue(&mut self, on: bool) {
+        self.nnue = on;
+        if let Some(s) = &mut self.searcher {
+            s.set_nnue(on);
+        }
     }
 
     /// The number of move paths of `depth` plies (perft; the game's end stops a path, the
@@ -210,9 +226,11 @@ impl Position {
         self.not_over()?;
         let (lim, stop) = read_limits(&limits)?;
         let network = self.network.clone();
+        let nnue = self.nnue;
         let searcher = self.searcher.get_or_insert_with(|| {
             let mut s = Searcher::new(TT_MB);
             s.set_network(network);
+            s.set_nnue(nnue);
             s
         });
         searcher.set_stop_probe(stop);

@@ -320,15 +320,19 @@ class Position:
         nodes: Optional[int] = None,
         hash_mb: int = 16,
         network: Optional[Network] = None,
+        nnue: bool = True,
     ) -> Dict[str, Any]:
         """Lets the computer think within ``time`` seconds (default 1 s when neither
         ``depth`` nor ``nodes`` is given), to ``depth`` or for ``nodes``, evaluating with
-        ``network`` when given (in the game it was made for; the hand-set evaluation
-        otherwise). Returns the search report: ``move`` (the best move's dict), ``score``
+        ``network`` when given (in the game it was made for), else with the game's
+        built-in network if it ships one, else by hand; ``nnue=False`` evaluates by hand
+        whatever network there is. Returns the search report: ``move`` (the best move's dict), ``score``
         (``cp`` or ``mate``, and ``text``), ``pv`` and ``pv_san`` (the line), ``depth``,
         ``nodes``, ``time_ms``. Raises LimitError for limits out of range or a finished
         game."""
-        return self._p.search(time, depth, nodes, hash_mb, network._n if network else None)
+        return self._p.search(
+            time, depth, nodes, hash_mb, network._n if network else None, nnue
+        )
 
     def copy(self) -> "Position":
         return Position._wrap(self._variant, self._p.copy_position())

@@ -83,6 +83,7 @@ class Position:
         nodes: Optional[int] = None,
         hash_mb: int = 16,
         network: Optional[Network] = None,
+        nnue: bool = True,
     ) -> Dict[str, Any]: ...
     def copy_position(self) -> Position: ...
 
