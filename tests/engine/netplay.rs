@@ -366,3 +366,49 @@ fn play_and_the_protocols_refuse_a_file_that_is_no_network() {
         );
     }
 }
+
+/// Capablanca ships a network: `analyse` and `uci` evaluate with it by default, the same
+/// search in both; `nnue=off` and `Use NNUE` false give the hand-set evaluation, again the
+/// same in both, and the protocol says which evaluation plays.
+#[test]
+fn the_built_in_network_plays_by_default_and_is_switched_off() {
+    const CAPA: &str = "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1";
+    let analyse = |extra: &[&str]| {
+        let mut args = vec!["analyse", "capablanca", "--fen", CAPA, "--depth", DEPTH];
+        args.extend_from_slice(extra);
+        let (code, out, err) = FAIRYFORGE.run(&args);
+        assert_eq!(code, 0, "{err}\n{out}");
+        // `analyse` writes `depth N ...`, UCI `info depth N ...`: the same reader.
+        uci_result(&out.replace("\ndepth ", "\ninfo depth "))
+    };
+    let uci = |setup: &[&str]| {
+        let position = format!("position fen {CAPA}");
+        let go = format!("go depth {DEPTH}");
+        let mut lines = vec!["uci", "setoption name UCI_Variant value capablanca"];
+        lines.extend_from_slice(setup);
+        lines.extend([position.as_str(), go.as_str(), "d", "quit"]);
+        let out = session(&["uci"], &lines);
+        let r = uci_result(&out);
+        (out, r)
+    };
+    let net = analyse(&[]);
+    let hand = analyse(&["--engine", "nnue=off"]);
+    assert_eq!(uci(&[]).1, net);
+    let (out, got) = uci(&["setoption name Use NNUE value false"]);
+    assert_eq!(got, hand);
+    assert!(
+        out.contains("\ninfo string evaluation: hand-set (Use NNUE is off) for Capablanca Chess\n"),
+        "{out}"
+    );
+    let (out, got) = uci(&[
+        "setoption name Use NNUE value false",
+        "setoption name Use NNUE value true",
+    ]);
+    assert_eq!(got, net);
+    assert!(
+        out.contains("\ninfo string evaluation: the built-in network (capablanca.nnue, "),
+        "{out}"
+    );
+    // The engine setting `nnue=off` through the protocol's `engine` option.
+    assert_eq!(uci(&["setoption name engine value nnue=off"]).1, hand);
+}

@@ -17,10 +17,11 @@ const DEPTH = 5;
 
 // `analyse` to DEPTH with the package's table size (16 MB): the score and line of the
 // last iteration, and the best move.
-const native = (...extra) => {
+const native = (...extra) => nativeIn("chess", FEN, ...extra);
+const nativeIn = (game, fen, ...extra) => {
   const out = execFileSync(
     cli,
-    ["analyse", "chess", "--fen", FEN, "--depth", String(DEPTH), "--hash", "16", ...extra],
+    ["analyse", game, "--fen", fen, "--depth", String(DEPTH), "--hash", "16", ...extra],
     { encoding: "utf8" },
   );
   const last = out.split("\n").filter((l) => l.startsWith(`depth ${DEPTH} `)).pop();
@@ -81,4 +82,17 @@ test("bytes that are not a network of the game throw bad-network with the reason
   const capa = Variant.builtin("capablanca").start();
   capa.setNetwork(new Uint8Array(readFileSync(capaNet)));
   assert.ok(capa.search({ depth: 2 }).move.move);
+});
+
+test("Capablanca plays with its built-in network, and by hand after setNnue(false)", () => {
+  const CAPA = "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1";
+  const capablanca = Variant.builtin("capablanca");
+  // The command line's defaults: the built-in network; `nnue=off`: the hand-set one.
+  assert.deepEqual(searched(capablanca.fromFen(CAPA)), nativeIn("capablanca", CAPA));
+  const off = capablanca.fromFen(CAPA);
+  off.setNnue(false);
+  const hand = nativeIn("capablanca", CAPA, "--engine", "nnue=off");
+  assert.deepEqual(searched(off), hand);
+  // A copy keeps the switch.
+  assert.deepEqual(searched(off.clone()), hand);
 });
