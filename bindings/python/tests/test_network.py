@@ -20,9 +20,9 @@ def train(tmp_path, game: str) -> str:
     return path
 
 
-def native(*extra: str):
+def native(*extra: str, game: str = "chess", fen: str = FEN):
     """`analyse` to DEPTH with the package's table size (16 MB): score, line, move."""
-    out = cli("analyse", "chess", "--fen", FEN, "--depth", str(DEPTH), "--hash", "16", *extra).stdout
+    out = cli("analyse", game, "--fen", fen, "--depth", str(DEPTH), "--hash", "16", *extra).stdout
     last = [l for l in out.splitlines() if l.startswith(f"depth {DEPTH} ")][-1]
     cp = int(last.split(" score cp ")[1].split(" ")[0])
     pv = last.split(" pv ")[1].split(" ")
@@ -30,8 +30,8 @@ def native(*extra: str):
     return cp, pv, best
 
 
-def searched(pos, network=None):
-    r = pos.search(depth=DEPTH, network=network)
+def searched(pos, network=None, nnue=True):
+    r = pos.search(depth=DEPTH, network=network, nnue=nnue)
     return r["score"]["cp"], r["pv"], r["move"]["move"]
 
 
@@ -48,9 +48,17 @@ def test_a_network_scores_and_plays_as_analyse_net_does(tmp_path):
     assert searched(pos, from_bytes) == with_net
     assert searched(pos, from_path) == with_net
     assert searched(pos) == without
-    # In another game the network is not used: the hand-set evaluation plays.
+    # In another game the network is not used: that game's own evaluation plays.
     capa = fairyforge.Variant.builtin("capablanca").start()
     assert searched_depth(capa, 3, from_bytes) == searched_depth(capa, 3, None)
+
+
+def test_capablanca_plays_with_its_built_in_network_unless_switched_off():
+    fen = "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1"
+    pos = fairyforge.Variant.builtin("capablanca").position(fen)
+    assert searched(pos) == native(game="capablanca", fen=fen)
+    hand = native("--engine", "nnue=off", game="capablanca", fen=fen)
+    assert searched(pos, nnue=False) == hand
 
 
 def searched_depth(pos, depth, network):
