@@ -441,6 +441,8 @@ impl Position {
     /// `network`: a network to evaluate with (none: the game's built-in one, if any);
     /// `nnue=False`: the hand-set evaluation, whatever network there is.
     #[pyo3(signature = (time=None, depth=None, nodes=None, hash_mb=16, network=None, nnue=true))]
+    // Python's keyword arguments, one each.
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
         py: Python<'_>,

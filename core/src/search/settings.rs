@@ -111,8 +111,8 @@ features! {
     /// King safety counts the neighbourhood squares really attacked (slower) instead of
     /// those the enemy pieces' moves reach on an empty board.
     exact_king = "exact_king";
-    /// The game's network evaluates, when the searcher has one for the game (off: the
-    /// hand-set evaluation).
+    /// The game's network evaluates: the one the searcher was given for the game, else the
+    /// game's built-in one, if any (off: the hand-set evaluation).
     network = "nnue";
 }
 
