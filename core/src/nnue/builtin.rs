@@ -63,6 +63,24 @@ mod tests {
         }
     }
 
+    /// Every file of `variants/nets/` is in the table, under its game's file name.
+    #[test]
+    fn every_network_file_is_built_in() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../variants/nets");
+        for e in std::fs::read_dir(&dir).expect("variants/nets") {
+            let path = e.unwrap().path();
+            let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+            assert_eq!(
+                path.extension().and_then(|x| x.to_str()),
+                Some("nnue"),
+                "{stem}"
+            );
+            let built_in = NETS.iter().find(|(n, _)| *n == stem);
+            let (_, bytes) = built_in.unwrap_or_else(|| panic!("{stem}.nnue is not in NETS"));
+            assert_eq!(*bytes, std::fs::read(&path).unwrap().as_slice(), "{stem}");
+        }
+    }
+
     #[test]
     fn a_game_without_a_shipped_network_has_none() {
         for name in ["chess", "gothic", "janus"] {
