@@ -60,7 +60,7 @@ pub struct TrainArgs {
     max_plies: u32,
     /// The weight of the game's result in the target (0: the search's score only, 1: the
     /// result only).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.0)]
     lambda: f64,
     /// Centipawns of the sigmoid's unit: a score of `scale` is a 73% expectation.
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(i32).range(1..=100_000))]

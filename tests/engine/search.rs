@@ -250,9 +250,7 @@ fn capture_the_scepter_ends_the_search() {
 }
 
 /// Plays the engine against itself from `fen` with `nodes` a move; returns the outcome and
-/// the plies it took (at most `max_plies`). The hand-set evaluation plays (`nnue=off`):
-/// its mop-up terms are what drives a won ending home, and a built-in network's
-/// scores may change whenever it is trained again.
+/// the plies it took (at most `max_plies`).
 fn self_play(
     game_name: &str,
     fen: &str,
@@ -260,11 +258,7 @@ fn self_play(
     max_plies: usize,
 ) -> (Option<fairyforge::Outcome>, usize) {
     let mut p = pos(game_name, fen);
-    let hand_set = || {
-        let off = fairyforge::search::Settings::parse("nnue=off").unwrap();
-        Searcher::with_settings(off, 16)
-    };
-    let mut s = [hand_set(), hand_set()];
+    let mut s = [Searcher::new(16), Searcher::new(16)];
     for ply in 0..max_plies {
         if let Some(o) = p.outcome() {
             return (Some(o), ply);

@@ -537,6 +537,10 @@ impl Modern {
     #[inline]
     pub(super) fn static_eval_within(&self, pos: &Position, alpha: i32, beta: i32) -> (i32, bool) {
         match self.net.as_deref() {
+            // A side down to one piece and nothing in reserve (a lone king): the hand-set
+            // evaluation's mop-up drives it to the rim, which a network learns little of
+            // from self-play (docs/engine.md § The learned evaluation).
+            Some(_) if lone_piece(pos) => self.evaluator().evaluate_within(pos, alpha, beta),
             Some(net) => {
                 let acc = &self.accs[self.acc_top];
                 debug_assert_eq!(*acc, Accumulator::refresh(net, pos), "{}", pos.fen());
@@ -698,4 +702,12 @@ impl Modern {
             bound,
         );
     }
+}
+
+/// Whether a side has a single piece on the board and none in reserve.
+#[inline]
+fn lone_piece(pos: &Position) -> bool {
+    Color::BOTH
+        .iter()
+        .any(|&c| pos.pieces_of(c).len() <= 1 && pos.reserves_of(c).iter().all(|&n| n == 0))
 }
