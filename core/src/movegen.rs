@@ -842,11 +842,9 @@ mod tests {
                             p.fen()
                         );
                     }
-                    let moves = p.legal_moves();
-                    if moves.is_empty() || p.immediate_outcome().is_some() {
+                    if !p.play_random(&mut rng) {
                         break;
                     }
-                    p.play_unchecked(&moves[rng.below(moves.len())]);
                 }
             }
         }

@@ -232,3 +232,17 @@ fn scepter_outcome(pos: &Position) -> Option<Outcome> {
         reason: EndReason::Scepter,
     })
 }
+
+#[cfg(test)]
+impl Position {
+    /// Plays a random legal move (the tests' random games); `false`, and nothing played,
+    /// when the game is over here.
+    pub(crate) fn play_random(&mut self, rng: &mut crate::testrng::Rng) -> bool {
+        let moves = self.legal_moves();
+        if moves.is_empty() || self.immediate_outcome().is_some() {
+            return false;
+        }
+        self.play_unchecked(&moves[rng.below(moves.len())]);
+        true
+    }
+}

@@ -508,11 +508,9 @@ mod tests {
                     let (a, b) = (&kept[c.index()], &read[c.index()]);
                     assert_eq!((a.mg, a.eg), (b.mg, b.eg), "{name}: {}", p.fen());
                 }
-                let moves = p.legal_moves();
-                if moves.is_empty() || p.immediate_outcome().is_some() {
+                if !p.play_random(&mut rng) {
                     break;
                 }
-                p.play_unchecked(&moves[rng.below(moves.len())]);
             }
         }
     }

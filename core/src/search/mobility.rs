@@ -414,11 +414,9 @@ mod tests {
                             }
                         }
                     }
-                    let moves = p.legal_moves();
-                    if moves.is_empty() || p.immediate_outcome().is_some() {
+                    if !p.play_random(&mut rng) {
                         break;
                     }
-                    p.play_unchecked(&moves[rng.below(moves.len())]);
                 }
             }
         }

@@ -479,11 +479,9 @@ mod tests {
             s.set_network(Some(Arc::new(random(&v, 8, 5))));
             let mut p = Position::start(&v);
             for _ in 0..12 {
-                let moves = p.legal_moves();
-                if moves.is_empty() || p.immediate_outcome().is_some() {
+                if !p.play_random(&mut rng) {
                     break;
                 }
-                p.play_unchecked(&moves[rng.below(moves.len())]);
             }
             if p.legal_moves().is_empty() || p.immediate_outcome().is_some() {
                 continue;
