@@ -86,9 +86,10 @@ fn a_self_play_match_reports_and_saves_its_games() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
-        "Capablanca Chess: fairyforge modern against fairyforge classic, 2 games, 400 nodes a move, openings random-plies:4"
+        "Capablanca Chess: fairyforge modern (network capablanca.nnue) against fairyforge classic, 2 games, 400 nodes a move, openings random-plies:4"
     );
-    assert_eq!(lines[1], "A: fairyforge modern");
+    // The default engine names the built-in network it evaluates with.
+    assert_eq!(lines[1], "A: fairyforge modern (network capablanca.nnue)");
     assert_eq!(lines[2], "B: fairyforge classic");
     assert!(lines[3].starts_with("2 games: A won "), "{out}");
     assert!(lines[4].starts_with("Score of A: "), "{out}");
@@ -103,7 +104,10 @@ fn a_self_play_match_reports_and_saves_its_games() {
         assert_eq!(tag(tags, "Round"), (i + 1).to_string());
         // Colours alternate: A is White in the first game.
         let a_white = i == 0;
-        assert_eq!(tag(tags, "White") == "fairyforge modern", a_white);
+        assert_eq!(
+            tag(tags, "White") == "fairyforge modern (network capablanca.nnue)",
+            a_white
+        );
         assert!(
             !tags.iter().any(|(k, _)| k == "FEN"),
             "the games start from the setup"
@@ -471,7 +475,8 @@ fn matches_play_the_games_they_played_before_the_shards() {
     // byte, on two threads now. Side A is the default engine of then (null-move pruning,
     // futility pruning and razoring were on by default until SPRT matches turned them
     // off; null-move pruning is on by default again, so the engines' names in the report
-    // and the PGN tags spell out the other two, and side B's `nmp=off`).
+    // and the PGN tags spell out the other two, and side B's `nmp=off`). Both sides of a
+    // game with a built-in network evaluate by hand (`nnue=off`), as every engine did then.
     let data = fairyforge_tests::root().join("tests/data/match");
     for (name, args) in [
         (
@@ -507,9 +512,9 @@ fn matches_play_the_games_they_played_before_the_shards() {
                 "--max-plies",
                 "40",
                 "--a",
-                "futility=on,razoring=on",
+                "futility=on,razoring=on,nnue=off",
                 "--b",
-                "nmp=off,futility=on,razoring=on",
+                "nmp=off,futility=on,razoring=on,nnue=off",
                 "--seed",
                 "3",
                 "--option",

@@ -232,7 +232,6 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
     let game = std::path::Path::new(&a.variant)
         .file_stem()
         .map_or_else(|| a.variant.clone(), |s| s.to_string_lossy().into_owned());
-    let mut names = [specs[0].name(), specs[1].name()];
     for (i, (net, flag)) in [(&a.net_a, "--net-a"), (&a.net_b, "--net-b")]
         .into_iter()
         .enumerate()
@@ -242,9 +241,12 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
                 return Err(format!("{flag}: only fairyforge's own engine reads a network").into());
             }
             fairyforge::lab::read_network(&variant, path)?;
-            names[i] = format!("{} (network {path})", names[i]);
         }
     }
+    let names = [
+        specs[0].name(&variant, a.net_a.as_deref()),
+        specs[1].name(&variant, a.net_b.as_deref()),
+    ];
     let controls = [control, control_b];
     // This program's engine on both sides, each move with a budget: the match is a job
     // of shards. External engines and game clocks play on this machine's threads.

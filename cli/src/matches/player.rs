@@ -2,8 +2,10 @@
 //! engine spoken to over UCI or XBoard (`uci:/path/to/engine`,
 //! `xboard:/usr/games/fairymax`).
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use fairyforge::Variant;
 use fairyforge::lab::{Control, Engine as Own, Player, SideClock};
 use fairyforge::search::Settings;
 
@@ -50,10 +52,11 @@ impl Spec {
         })
     }
 
-    /// The side's name in reports and PGN.
-    pub fn name(&self) -> String {
+    /// The side's name in reports and PGN, playing `v` (with the network file `net`, if
+    /// one was given: this program's engine names the network it evaluates with).
+    pub fn name(&self, v: &Arc<Variant>, net: Option<&str>) -> String {
         match self {
-            Spec::Internal(s) => fairyforge::lab::engine_name(s),
+            Spec::Internal(s) => fairyforge::lab::engine_name(s, v, net),
             Spec::Uci(c) | Spec::Xboard(c) => {
                 // The program's file name: without its arguments, and without the UCI
                 // options written after it (`;Use NNUE=false` has a space too).
@@ -83,7 +86,8 @@ mod tests {
 
     #[test]
     fn an_external_engine_is_named_by_its_program_alone() {
-        let named = |s: Spec| s.name();
+        let chess = fairyforge::Variant::builtin("chess").unwrap();
+        let named = |s: Spec| s.name(&chess, None);
         assert_eq!(
             named(Spec::Uci(
                 "/opt/fsf/stockfish;Threads=1;Use NNUE=false".into()

@@ -80,9 +80,20 @@ pub fn load_game(spec: &ShardSpec) -> Result<Arc<Variant>, LabError> {
     })
 }
 
-/// The name of a side playing with `settings`, in reports and PGN.
-pub fn engine_name(settings: &Settings) -> String {
-    format!("fairyforge {settings}")
+/// The name of a side playing `v` with `settings`, in reports and PGN. It names the
+/// network the side evaluates with: the file `net` it was given, else the game's built-in
+/// network (`fairyforge modern (network capablanca.nnue)`), unless the settings switch
+/// networks off.
+pub fn engine_name(settings: &Settings, v: &Arc<Variant>, net: Option<&str>) -> String {
+    let name = format!("fairyforge {settings}");
+    let learned = settings.engine == crate::search::Engine::Modern && settings.features.network;
+    match net
+        .map(str::to_string)
+        .or_else(|| crate::nnue::builtin_file(v))
+    {
+        Some(file) if learned => format!("{name} (network {file})"),
+        _ => name,
+    }
 }
 
 /// Plays a shard: loads its game and plays its games in order (a self-play shard records
@@ -155,9 +166,9 @@ fn prepare(variant: &Arc<Variant>, spec: &ShardSpec) -> Result<Match, LabError> 
     if spec.first.checked_add(spec.count).is_none() {
         return Err(bad(spec, "count", "the games' numbers overflow"));
     }
-    let names = [&spec.a, &spec.b].map(|s| {
+    let names = [(&spec.a, &spec.net_a), (&spec.b, &spec.net_b)].map(|(s, net)| {
         Settings::parse(s)
-            .map(|s| engine_name(&s))
+            .map(|s| engine_name(&s, variant, net.as_deref()))
             .unwrap_or_default()
     });
     let a = Control::from(spec.limit);
