@@ -5,7 +5,7 @@
 #       one wasm-bindgen target into DIR (fairyforge.js, fairyforge.d.ts, fairyforge_bg.wasm)
 #   bindings/wasm/build.sh --package DIR
 #       the npm package in DIR: the nodejs, bundler and web targets side by side, with
-#       package.json, README.md and LICENSE (then `npm pack DIR`)
+#       package.json, README.md, LICENSE and the built-in networks (then `npm pack DIR`)
 #
 # Needs the wasm32 target (`rustup target add wasm32-unknown-unknown`) and wasm-bindgen-cli
 # at the version of `wasm-bindgen` in Cargo.lock (`cargo install wasm-bindgen-cli
@@ -85,5 +85,8 @@ if [ -n "$package" ]; then
   version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -1)
   sed "s/@VERSION@/$version/" "$here/npm/package.json" > "$package/package.json"
   cp "$here/npm/README.md" "$package/README.md"
+  # The built-in games' networks, as files: the module carries none (`supplyNetwork`).
+  mkdir -p "$package/nets"
+  cp "$root"/variants/nets/*.nnue "$package/nets/"
   cp "$here/npm/index.d.ts" "$package/index.d.ts" 2>/dev/null || true
 fi

@@ -39,12 +39,14 @@ pub fn run(a: PublishArgs) -> Result {
     let (game, variant) = load(spec, &a.game.options)?;
     let engine = wasm::required("publish")?;
     let pictures = pictures(&variant);
+    let net = network(&variant);
     let page = page(
         engine,
         &game,
         &a.game.options,
         &Description::of(&variant),
         &pictures,
+        net.as_ref(),
     )?;
     let out = a.output.unwrap_or_else(|| {
         let stem = Path::new(spec)
@@ -99,6 +101,14 @@ fn load(spec: &str, options: &[String]) -> Result<(Game, std::sync::Arc<Variant>
     }
 }
 
+/// The built-in network the game plays with, if it has one: its file name and bytes, for
+/// the page to hand to its engine (which carries none). Only this game's goes in.
+fn network(v: &std::sync::Arc<Variant>) -> Option<(String, Vec<u8>)> {
+    let file = fairyforge::nnue::builtin_file(v)?;
+    let net = fairyforge::nnue::builtin(v)?;
+    Some((file, net.to_bytes()))
+}
+
 /// The whole page.
 fn page(
     engine: &wasm::Engine,
@@ -106,6 +116,7 @@ fn page(
     options: &[String],
     d: &Description,
     pictures: &[(String, String)],
+    net: Option<&(String, Vec<u8>)>,
 ) -> Result<String> {
     let body = studio_body(&d.name)?;
     let mut modules = serde_json::Map::new();
@@ -139,7 +150,16 @@ fn page(
     html.push_str(&modules);
     html.push_str("</script>\n<script type=\"application/octet-stream\" id=\"ff-wasm\">");
     html.push_str(&base64(engine.wasm));
-    html.push_str("</script>\n<script>\n");
+    html.push_str("</script>\n");
+    if let Some((file, bytes)) = net {
+        html.push_str(&format!(
+            "<script type=\"application/octet-stream\" class=\"ff-net\" data-file=\"{}\">",
+            escape(file)
+        ));
+        html.push_str(&base64(bytes));
+        html.push_str("</script>\n");
+    }
+    html.push_str("<script>\n");
     html.push_str(&BOOT.replace("HASH", &start_hash(game, options)));
     html.push_str("</script>\n</body>\n</html>\n");
     Ok(html)
@@ -192,7 +212,7 @@ fn worker_source(engine: &wasm::Engine) -> Result<String> {
         .map(|(_, _, t)| *t)
         .ok_or("the page has no worker.js")?;
     let import = format!(
-        "import {{ initSync, Studio }} from './{}';",
+        "import {{ initSync, Studio, supplyNetwork }} from './{}';",
         wasm::GLUE_FILE
     );
     if !worker.contains(&import) {
@@ -404,6 +424,17 @@ const BOOT: &str = r#"(function () {
         .then(function (b) { return WebAssembly.compile(b); });
     },
     worker: 'data:text/javascript;charset=utf-8,' + encodeURIComponent(modules.worker),
+    // The game's network, if it has one: its bytes by file name.
+    nets: function () {
+      var files = {};
+      document.querySelectorAll('script.ff-net').forEach(function (s) {
+        var text = atob(s.textContent.trim());
+        var b = new Uint8Array(text.length);
+        for (var i = 0; i < text.length; i++) b[i] = text.charCodeAt(i);
+        files[s.dataset.file] = b.buffer;
+      });
+      return files;
+    },
   };
   var urls = {};
   function url(name) {

@@ -54,6 +54,11 @@ pub fn site_files(engine: &wasm::Engine) -> Vec<(String, Vec<u8>)> {
     for (name, _, body) in assets::FILES {
         files.push((format!("static/{name}"), body.as_bytes().to_vec()));
     }
+    // The built-in games' networks, beside the module: the page loads a game's own when
+    // it first searches it.
+    for (name, body) in assets::networks() {
+        files.push((format!("static/{name}"), body.to_vec()));
+    }
     files
 }
 

@@ -55,7 +55,7 @@ class Lane {
     };
     // The module first; requests follow it in order once it is there.
     this.ready = this.engine.module.then(
-      (module) => w.postMessage({ module }),
+      (module) => w.postMessage({ module, nets: this.engine.nets }),
       (err) => w.onerror({ message: err.message, preventDefault() {} }),
     );
     return w;
@@ -106,11 +106,13 @@ class Lane {
 export class Engine {
   /**
    * `module`: a promise of the compiled WebAssembly module; `workerUrl`: the worker's
-   * script (worker.js, or the one-file page's copy of it).
+   * script (worker.js, or the one-file page's copy of it); `nets`: where the built-in
+   * games' networks are (worker.js), or null for none.
    */
-  constructor(module, workerUrl) {
+  constructor(module, workerUrl, nets) {
     this.module = module;
     this.workerUrl = workerUrl;
+    this.nets = nets || null;
     this.nextId = 1;
     this.quick = new Lane(this);
     this.long = new Lane(this);
@@ -145,8 +147,10 @@ export function pageMode() {
 /** The engine this page runs, or null when it asks `fairyforge serve` over HTTP. */
 export function pageEngine() {
   const inline = globalThis.fairyforgeInline;
-  if (inline) return new Engine(inline.module(), inline.worker);
+  if (inline) return new Engine(inline.module(), inline.worker, { files: inline.nets() });
   if (!pageMode().startsWith('wasm')) return null;
   const module = compileFrom(new URL('fairyforge_bg.wasm', import.meta.url));
-  return new Engine(module, new URL('worker.js', import.meta.url));
+  // The networks' files sit beside the module (`static/capablanca.nnue`).
+  const nets = { base: new URL('./', import.meta.url).href };
+  return new Engine(module, new URL('worker.js', import.meta.url), nets);
 }

@@ -111,13 +111,20 @@ pub const GAMES: &[(&str, &str)] = &[
     ("chessgi", include_str!("../../variants/chessgi.toml")),
 ];
 
-/// Built-in networks (docs/engine.md § The learned evaluation): (game name, network
-/// file bytes), the file `variants/nets/<game>.nnue`. A game named here evaluates with
-/// its network by default (`nnue::builtin`).
-pub const NETS: &[(&str, &[u8])] = &[(
-    "capablanca",
-    include_bytes!("../../variants/nets/capablanca.nnue"),
-)];
+/// The built-in games that ship a network (docs/engine.md § The learned evaluation), by
+/// file name: `variants/nets/<game>.nnue`. Such a game evaluates with its network by
+/// default (`nnue::builtin`).
+pub const NET_GAMES: &[&str] = &["capablanca"];
+
+/// The networks' files, in the order of [`NET_GAMES`], when the library is built with
+/// the `builtin-nets` feature (the default). Without it (the WebAssembly module, which
+/// a page loads whole) the library carries none: a front end hands it the network of
+/// the game it plays (`nnue::supply`).
+#[cfg(feature = "builtin-nets")]
+pub const NETS: &[&[u8]] = &[include_bytes!("../../variants/nets/capablanca.nnue")];
+/// None: this library was built without the `builtin-nets` feature.
+#[cfg(not(feature = "builtin-nets"))]
+pub const NETS: &[&[u8]] = &[];
 
 /// Built-in piece libraries: (name, file text).
 pub const LIBRARIES: &[(&str, &str)] = &[("pieces", include_str!("../../variants/pieces.toml"))];

@@ -2,12 +2,13 @@
 // and the search then scores and plays exactly as the native command line does with
 // `analyse --net`; bytes that are not a network of the game throw `bad-network` with
 // core's reason. The files are written by the Rust harness (tests/js/main.rs) with core's
-// `Network`.
+// `Network`. A built-in game's network comes from the package's `nets/` (`supplyNetwork`).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { Variant } from "fairyforge";
+import { createRequire } from "node:module";
+import { Variant, supplyNetwork } from "fairyforge";
 
 const cli = process.env.FAIRYFORGE;
 const chessNet = process.env.FAIRYFORGE_NET_CHESS;
@@ -84,15 +85,40 @@ test("bytes that are not a network of the game throw bad-network with the reason
   assert.ok(capa.search({ depth: 2 }).move.move);
 });
 
-test("Capablanca plays with its built-in network, and by hand after setNnue(false)", () => {
+test("Capablanca evaluates by hand until the package's network is supplied, then as the command line does", () => {
   const CAPA = "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1";
   const capablanca = Variant.builtin("capablanca");
-  // The command line's defaults: the built-in network; `nnue=off`: the hand-set one.
+  const hand = nativeIn("capablanca", CAPA, "--engine", "nnue=off");
+  // The module carries no network: the game names the file it wants, and plays by hand.
+  assert.equal(capablanca.wantedNetwork, "capablanca.nnue");
+  assert.equal(Variant.builtin("chess").wantedNetwork, undefined);
+  assert.deepEqual(searched(capablanca.fromFen(CAPA)), hand);
+
+  // Another game's network is refused, and changes nothing.
+  assert.throws(
+    () => supplyNetwork(new Uint8Array(readFileSync(chessNet))),
+    (e) => {
+      assert.equal(e.kind, "bad-network");
+      assert.equal(
+        e.message,
+        "this network is for `Chess`, which has no built-in network: give it to a position's searcher instead",
+      );
+      return true;
+    },
+  );
+  assert.equal(capablanca.wantedNetwork, "capablanca.nnue");
+
+  // The package's file, supplied: the command line's defaults (its built-in network).
+  const file = createRequire(import.meta.url).resolve("fairyforge/nets/capablanca.nnue");
+  assert.equal(supplyNetwork(readFileSync(file)), "Capablanca Chess");
+  assert.equal(capablanca.wantedNetwork, undefined);
   assert.deepEqual(searched(capablanca.fromFen(CAPA)), nativeIn("capablanca", CAPA));
+  // Supplied twice, nothing changes; another Capablanca network does not replace it.
+  supplyNetwork(readFileSync(file));
+  assert.throws(() => supplyNetwork(new Uint8Array(readFileSync(capaNet))), /has its built-in network already/);
+  // `setNnue(false)`: by hand again, and a copy keeps the switch.
   const off = capablanca.fromFen(CAPA);
   off.setNnue(false);
-  const hand = nativeIn("capablanca", CAPA, "--engine", "nnue=off");
   assert.deepEqual(searched(off), hand);
-  // A copy keeps the switch.
   assert.deepEqual(searched(off.clone()), hand);
 });

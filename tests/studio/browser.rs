@@ -965,3 +965,87 @@ async fn a_king_in_check(c: &Client, url: &str) {
         "e1"
     );
 }
+
+/// A Capablanca position searched to a fixed depth in a page and natively: the game ships
+/// a network, which the page's engine (carrying none) loads when it first searches it.
+const CAPA_FEN: &str = "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1";
+const CAPA_DEPTH: u32 = 5;
+
+/// The deepest line (score in centipawns, moves) of `/api/analyse` on [`CAPA_FEN`] to
+/// [`CAPA_DEPTH`], answered in the page: `call` is the body of an async JavaScript
+/// function of `body` (the request's JSON text) that returns the reply (`{status, body}`).
+pub(crate) async fn capablanca_in_the_page(c: &Client, call: &str) -> (i64, Vec<String>) {
+    let body = json!({
+        "variant": { "game": "capablanca" },
+        "fen": CAPA_FEN,
+        "depth": CAPA_DEPTH,
+        "time_ms": 30000,
+    })
+    .to_string();
+    let script = format!(
+        "window.__ffAnswer = null;
+         (async (body) => {{ {call} }})({body:?})
+           .then((r) => {{ window.__ffAnswer = JSON.stringify(r); }},
+                 (e) => {{ window.__ffAnswer = 'failed: ' + e.message; }});
+         return true;"
+    );
+    js(c, &script).await;
+    let text = wait(c, "the page's analysis", "window.__ffAnswer").await;
+    let text = text.as_str().expect("a text");
+    let reply: Value = serde_json::from_str(text).unwrap_or_else(|_| panic!("{text}"));
+    assert_eq!(reply["status"], 200, "{text}");
+    let last = reply["body"]["lines"]
+        .as_array()
+        .and_then(|l| l.last())
+        .unwrap_or_else(|| panic!("no line: {text}"));
+    assert_eq!(last["depth"], CAPA_DEPTH, "{text}");
+    let pv = last["pv"].as_array().expect("a line").iter();
+    (
+        last["score"]["cp"].as_i64().expect("a score in centipawns"),
+        pv.map(|m| m.as_str().expect("a move").to_string())
+            .collect(),
+    )
+}
+
+/// The same line from `fairyforge analyse` (the studio's table size), with `extra`
+/// arguments.
+pub(crate) fn capablanca_natively(extra: &[&str]) -> (i64, Vec<String>) {
+    let depth = CAPA_DEPTH.to_string();
+    let mut args = vec![
+        "analyse",
+        "capablanca",
+        "--fen",
+        CAPA_FEN,
+        "--depth",
+        &depth,
+        "--hash",
+        "16",
+    ];
+    args.extend_from_slice(extra);
+    let out = crate::chrome::fairyforge(&args);
+    let last = out
+        .lines()
+        .rfind(|l| l.starts_with(&format!("depth {CAPA_DEPTH} ")))
+        .unwrap_or_else(|| panic!("no depth {CAPA_DEPTH}: {out}"));
+    let cp = last
+        .split(" score cp ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no score: {last}"));
+    let pv = last.split(" pv ").nth(1).unwrap_or_default();
+    (cp, pv.split(' ').map(str::to_string).collect())
+}
+
+/// The page's engine searches Capablanca with its built-in network: exactly as the
+/// command line does by default, and not as it does by hand.
+pub(crate) async fn capablanca_plays_with_its_network(c: &Client, call: &str) {
+    let page = capablanca_in_the_page(c, call).await;
+    let native = capablanca_natively(&[]);
+    let by_hand = capablanca_natively(&["--engine", "nnue=off"]);
+    assert_ne!(native, by_hand, "the network changes this search");
+    assert_eq!(
+        page, native,
+        "the page searched otherwise than the command line"
+    );
+}

@@ -1,6 +1,6 @@
 //! A one-file page (`fairyforge publish`) opened from the disk (`file://`) in a real
 //! browser: the rules are there, a move is played and the computer answers, with nothing
-//! fetched and no server anywhere.
+//! fetched and no server anywhere; a game with a network holds it and plays with it.
 
 use crate::browser::{click, js, screenshot, wait};
 use crate::chrome::{ONE_AT_A_TIME, chromium, fairyforge, skipped, temp_dir};
@@ -140,8 +140,49 @@ async fn a_published_page_from_the_disk() {
         )
         .unwrap();
     }
+    capablanca_with_its_network(c, &dir).await;
     b.close().await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game with a network: the page holds that one network (and no other game's), and
+/// its engine searches with it as the command line does.
+async fn capablanca_with_its_network(c: &fantoccini::Client, dir: &std::path::Path) {
+    let page = dir.join("capablanca.html");
+    fairyforge(&["publish", "capablanca", "-o", page.to_str().unwrap()]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let nets: Vec<&str> = html
+        .matches("<script type=\"application/octet-stream\" class=\"ff-net\"")
+        .collect();
+    assert_eq!(nets.len(), 1);
+    assert!(html.contains("class=\"ff-net\" data-file=\"capablanca.nnue\">"));
+    let birds = std::fs::read_to_string(dir.join("birds.html")).unwrap();
+    assert!(
+        !birds.contains("class=\"ff-net\""),
+        "Birds and Ninjas has no network"
+    );
+    c.goto(&format!("file://{}", page.display())).await.unwrap();
+    wait(
+        c,
+        "the Capablanca page",
+        "document.body.dataset.ready === '1' && studio.state",
+    )
+    .await;
+    // A worker of the page's own, started as the page starts its engines.
+    crate::browser::capablanca_plays_with_its_network(
+        c,
+        "const inline = globalThis.fairyforgeInline;
+         const module = await inline.module();
+         const w = new Worker(inline.worker, { type: 'module' });
+         const text = await new Promise((resolve) => {
+           w.onmessage = (e) => resolve(e.data.text || JSON.stringify({ status: 0, body: e.data.failed }));
+           w.postMessage({ module, nets: { files: inline.nets() } });
+           w.postMessage({ id: 1, path: '/api/analyse', body });
+         });
+         w.terminate();
+         return JSON.parse(text);",
+    )
+    .await;
 }
 
 /// A page can read no file: a game that imports one of its directory is refused, with the

@@ -2,7 +2,8 @@
 //! running: Python's `http.server` serves the directory, and Chromium starts Birds and
 //! Ninjas, shows a Flying Bomber's moves, plays and sees the computer answer, drops a ninja
 //! pawn through the picker, opens a file from the disk, breaks it and sees the error at its
-//! line, fixes it and plays the new game. The server's log shows that the page asked no
+//! line, fixes it and plays the new game; searches Capablanca with the network it loads
+//! when it first needs it. The server's log shows that the page asked no
 //! API: the engine in the page (WebAssembly, in Web Workers) answered everything.
 
 use std::path::Path;
@@ -30,6 +31,7 @@ async fn the_static_site_in_chromium() {
         "static/worker.js",
         "static/fairyforge.js",
         "static/fairyforge_bg.wasm",
+        "static/capablanca.nnue",
     ] {
         assert!(site.join(f).is_file(), "the site has no {f}");
     }
@@ -46,6 +48,10 @@ async fn the_static_site_in_chromium() {
     );
     let api: Vec<&str> = requests.lines().filter(|l| l.contains("/api/")).collect();
     assert!(api.is_empty(), "the page asked the server: {api:?}");
+    // Birds and Ninjas has no network; Capablanca's was fetched once, when it was searched.
+    let nets: Vec<&str> = requests.lines().filter(|l| l.contains(".nnue")).collect();
+    assert_eq!(nets.len(), 1, "{nets:?}");
+    assert!(nets[0].contains("GET /static/capablanca.nnue "), "{nets:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -68,6 +74,13 @@ async fn drive(c: &Client, url: &str, dir: &Path) {
     play_the_new_game(c).await;
     stop_and_go_on(c).await;
     at_phone_width(c).await;
+    // A game with a network: the page loads the file beside the module (`static/`).
+    browser::capablanca_plays_with_its_network(
+        c,
+        "const m = await import(new URL('static/engine.js', location.href).href);
+         return await m.pageEngine().call('/api/analyse', body, new AbortController().signal);",
+    )
+    .await;
 }
 
 /// A long request stopped (its worker ended) and the next one answered (by a new worker).

@@ -41,6 +41,16 @@ export interface SearchLimits {
 export interface FairyforgeError extends Error, ApiError {}
 "#;
 
+/// Hands the module the network of a built-in game that ships one (the file
+/// `Variant.wantedNetwork` names, from the package's `nets/` folder): the module carries
+/// none itself, so that a page loads only the one its game plays with. From then on that
+/// game's searches evaluate with it, as the native library's do. Returns the game's name.
+/// Throws `bad-network` for bytes that are not a built-in game's network.
+#[wasm_bindgen(js_name = supplyNetwork)]
+pub fn supply_network(bytes: &[u8]) -> Result<String, JsValue> {
+    js::thrown(fairyforge::service::engine::supply_network(bytes))
+}
+
 /// The library's version.
 #[wasm_bindgen]
 pub fn version() -> String {

@@ -27,6 +27,14 @@ impl Studio {
         }
     }
 
+    /// The file of the built-in network a request would search with and the module
+    /// lacks (`capablanca.nnue`): a page loads it and hands it to `supplyNetwork` before
+    /// it makes the call. `undefined` when nothing is missing.
+    #[wasm_bindgen(js_name = networkWanted)]
+    pub fn network_wanted(&self, path: &str, body: &str) -> Option<String> {
+        self.inner.network_wanted(path, body)
+    }
+
     /// Answers one request: `path` is the endpoint's path with its query
     /// (`/api/games`, `/api/source?name=chess`, `/api/play`), `body` the request's JSON
     /// (`""` for the `GET` endpoints). Returns JSON text: `{"status": <the HTTP status>,

@@ -75,6 +75,15 @@ impl Variant {
         self.inner.name().to_string()
     }
 
+    /// The file of the built-in network this game plays with (`capablanca.nnue`), when the
+    /// module has not been given it yet: load that file from the package's `nets/` folder
+    /// and hand it to `supplyNetwork`. `undefined` for a game without a network, or once
+    /// it is supplied (until then the game evaluates by hand).
+    #[wasm_bindgen(getter, js_name = wantedNetwork)]
+    pub fn wanted_network(&self) -> Option<String> {
+        fairyforge::nnue::wanted(&self.inner)
+    }
+
     /// What the game is: board (every square, with file, rank and colour), pieces (letter,
     /// name, value, primitives), the library's other pieces, setup, options, reserves.
     #[wasm_bindgen(getter, unchecked_return_type = "VariantInfo")]

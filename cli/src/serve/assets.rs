@@ -30,6 +30,15 @@ pub const FILES: &[(&str, &str, &str)] = &[
 
 pub const JS: &str = "text/javascript";
 
+/// The built-in games' networks, `(file name, bytes)`: served and written beside the
+/// engine's module, which carries none and loads a game's own when it first searches it
+/// (cli/web/worker.js).
+pub fn networks() -> impl Iterator<Item = (String, &'static [u8])> {
+    fairyforge::nnue::builtin_files()
+        .into_iter()
+        .zip(fairyforge::builtin::NETS.iter().copied())
+}
+
 /// The page as written, asking the server over HTTP.
 pub const INDEX: &str = include_str!("../../web/index.html");
 
@@ -84,6 +93,16 @@ pub async fn file(Path(path): Path<String>) -> Response {
             )
                 .into_response();
         }
+    }
+    if let Some((_, bytes)) = networks().find(|(name, _)| *name == path) {
+        return (
+            [
+                (header::CONTENT_TYPE, "application/octet-stream"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            bytes,
+        )
+            .into_response();
     }
     match FILES.iter().find(|(p, _, _)| *p == path) {
         Some((_, t, body)) => with_type(t, body),

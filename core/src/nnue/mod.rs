@@ -18,7 +18,8 @@
 //!   a full recomputation ([`Accumulator::refresh`]) at every step.
 //!
 //! - [`builtin()`]: the networks that ship with the built-in games
-//!   (`variants/nets/<game>.nnue`), which a searcher evaluates with by default.
+//!   (`variants/nets/<game>.nnue`), which a searcher evaluates with by default; built in,
+//!   or handed to the library by a front end that loads them itself ([`supply`]).
 //!
 //! The search keeps the accumulators itself (one per ply), so playing a move outside the
 //! search (perft, the move generator) pays nothing for them.
@@ -31,7 +32,7 @@ mod layout;
 mod network;
 
 pub use accumulator::{Accumulator, Touched};
-pub use builtin::{builtin, builtin_file};
+pub use builtin::{SupplyError, builtin, builtin_file, builtin_files, supply, wanted};
 pub use data::{DataError, DataSet, Sample, Wdl};
 pub use file::{NetworkError, NetworkFileError, game_of};
 pub use layout::{Layout, Symmetry};

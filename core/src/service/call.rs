@@ -133,6 +133,22 @@ impl Studio {
     }
 }
 
+impl Studio {
+    /// The built-in network a request would search with but the library lacks (built
+    /// without `builtin-nets`, and not yet handed it by `nnue::supply`): its file name
+    /// (`capablanca.nnue`), for a front end to load and supply before it makes the call.
+    /// `None` for a request that does not search, a game without a network, a request
+    /// the call will refuse, or a network the library has.
+    pub fn network_wanted(&self, path: &str, body: &str) -> Option<String> {
+        let path = path.split_once('?').map_or(path, |(p, _)| p);
+        if !matches!(path, "/api/think" | "/api/analyse") {
+            return None;
+        }
+        let r: crate::contract::ThinkRequest = decode(body).ok()?;
+        crate::nnue::wanted(&self.compiled(&r.at.variant).ok()?)
+    }
+}
+
 /// The 404 of a path that is no endpoint.
 pub fn not_found() -> ApiError {
     ApiError::not_found("no such endpoint: see docs/api.md for the API")

@@ -248,3 +248,11 @@ pub fn network(bytes: &[u8], v: &Arc<Variant>) -> Result<Arc<Network>, ApiError>
         .map(Arc::new)
         .map_err(|e| ApiError::invalid("bad-network", e.to_string()))
 }
+
+/// Hands the library a built-in game's network file (`nnue::supply`): for a front end
+/// whose library was built without the networks (the WebAssembly module), which loads the
+/// file [`crate::nnue::wanted`] names. Returns the game's name; a file that is not that
+/// game's network is a `bad-network` error with core's reason.
+pub fn supply_network(bytes: &[u8]) -> Result<String, ApiError> {
+    crate::nnue::supply(bytes).map_err(|e| ApiError::invalid("bad-network", e.to_string()))
+}

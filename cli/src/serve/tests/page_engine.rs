@@ -33,3 +33,32 @@ async fn the_page_says_what_it_runs_on() {
         assert_eq!(status, StatusCode::OK, "{f}");
     }
 }
+
+/// The built-in games' networks are served beside the engine's module, which carries
+/// none and fetches a game's own when it first searches it (cli/web/worker.js).
+#[tokio::test]
+async fn the_built_in_networks_are_served_beside_the_engine() {
+    use axum::extract::Path;
+    use axum::response::IntoResponse;
+    let nets: Vec<(String, &[u8])> = crate::serve::assets::networks().collect();
+    let names: Vec<&str> = nets.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["capablanca.nnue"]);
+    for (name, bytes) in nets {
+        let r = crate::serve::assets::file(Path(name.clone()))
+            .await
+            .into_response();
+        assert_eq!(r.status(), StatusCode::OK, "{name}");
+        assert_eq!(
+            r.headers()["content-type"],
+            "application/octet-stream",
+            "{name}"
+        );
+        let body = axum::body::to_bytes(r.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        assert_eq!(&body[..], bytes, "{name}");
+    }
+    let s = Server::start().await;
+    let (status, _) = s.get("/static/chess.nnue").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
