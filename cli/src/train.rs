@@ -68,6 +68,10 @@ pub struct TrainArgs {
     /// The optimizer's learning rate (AdamW).
     #[arg(long, default_value_t = 0.005)]
     lr: f64,
+    /// The learning rate of the last epoch: from `--lr` it falls by the same factor each
+    /// epoch (default: `--lr` throughout).
+    #[arg(long, value_name = "LR")]
+    lr_end: Option<f64>,
     /// Positions a step.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     batch: u32,
@@ -104,8 +108,21 @@ pub struct Fit {
     pub lambda: f64,
     pub scale: i32,
     pub lr: f64,
+    /// The last epoch's learning rate (`lr` for a constant one).
+    pub lr_end: f64,
     pub batch: usize,
     pub seed: u64,
+}
+
+impl Fit {
+    /// The learning rate of epoch `i` (from 0): `lr` falling geometrically to `lr_end`.
+    pub fn lr_at(&self, i: usize) -> f64 {
+        if self.epochs < 2 || self.lr_end == self.lr {
+            return self.lr;
+        }
+        let x = i.min(self.epochs - 1) as f64 / (self.epochs - 1) as f64;
+        self.lr * (self.lr_end / self.lr).powf(x)
+    }
 }
 
 /// One epoch's figures.
@@ -124,6 +141,9 @@ pub fn run(a: TrainArgs) -> crate::error::Result {
     }
     if !(a.lr > 0.0 && a.lr < 10.0) {
         return Err(format!("--lr {}: give a learning rate above 0 and below 10", a.lr).into());
+    }
+    if let Some(end) = a.lr_end.filter(|e| !(*e > 0.0 && *e < 10.0)) {
+        return Err(format!("--lr-end {end}: give a learning rate above 0 and below 10").into());
     }
     let stem = std::path::Path::new(&a.variant)
         .file_stem()
@@ -185,11 +205,17 @@ pub fn run(a: TrainArgs) -> crate::error::Result {
         lambda: a.lambda,
         scale: a.scale,
         lr: a.lr,
+        lr_end: a.lr_end.unwrap_or(a.lr),
         batch: a.batch as usize,
         seed: a.seed,
     };
+    let falling = if fit.lr_end == fit.lr {
+        String::new()
+    } else {
+        format!(" falling to {}", fit.lr_end)
+    };
     say!(
-        "Training {} hidden units on {} positions: {} epochs, batches of {}, AdamW at {}, \
+        "Training {} hidden units on {} positions: {} epochs, batches of {}, AdamW at {}{falling}, \
          target {} x result + {} x sigmoid(score / {})",
         fit.hidden,
         data.samples.len(),
@@ -554,6 +580,7 @@ pub fn fit_network(
     };
     let mut order = train.clone();
     for epoch in 0..fit.epochs {
+        opt.set_learning_rate(fit.lr_at(epoch));
         // Shuffle (Fisher-Yates).
         for i in (1..order.len()).rev() {
             let j = (rng.next() % (i as u64 + 1)) as usize;
@@ -687,6 +714,7 @@ mod tests {
             lambda: 0.5,
             scale: 400,
             lr: 0.02,
+            lr_end: 0.02,
             batch: 16,
             seed: 3,
         };
@@ -775,6 +803,30 @@ mod tests {
     }
 
     #[test]
+    fn the_learning_rate_falls_from_lr_to_lr_end() {
+        let fit = |lr: f64, lr_end: f64, epochs: usize| Fit {
+            hidden: 1,
+            epochs,
+            lambda: 0.0,
+            scale: 400,
+            lr,
+            lr_end,
+            batch: 1,
+            seed: 1,
+        };
+        let f = fit(0.004, 0.0005, 4);
+        let rates: Vec<f64> = (0..4).map(|i| f.lr_at(i)).collect();
+        let want = [0.004, 0.002, 0.001, 0.0005];
+        for (r, w) in rates.iter().zip(want) {
+            assert!((r - w).abs() < 1e-12, "{rates:?}");
+        }
+        // The default: the same rate, to the bit, every epoch (older fits reproduce).
+        let same = fit(0.005, 0.005, 15);
+        assert!((0..15).all(|i| same.lr_at(i).to_bits() == 0.005f64.to_bits()));
+        assert_eq!(fit(0.004, 0.0005, 1).lr_at(0), 0.004);
+    }
+
+    #[test]
     fn a_bad_position_in_the_data_says_which() {
         let v = fairyforge::Variant::builtin("chess").unwrap();
         let mut data = queen_odds();
@@ -785,6 +837,7 @@ mod tests {
             lambda: 0.5,
             scale: 400,
             lr: 0.01,
+            lr_end: 0.01,
             batch: 8,
             seed: 3,
         };
