@@ -655,6 +655,132 @@ pub(crate) fn legal<const GATING: bool>(pos: &mut Position, out: &mut Vec<Move>)
     }
 }
 
+/// The squares that decide which moves of the king's side need a legality test, for a
+/// king on `k` attacked by `them` (`in_check`). Without check, a move other than the
+/// king's can expose the king only by changing a square of a special attack (fly-over,
+/// cannon, jump, bent: the static sensitivity, `sens`) or by vacating the first square
+/// of a slider line with an attacker behind it (computed here). A move needs a test if it
+/// is the king's, if it leaves or passes a square of either set, or if it lands on a
+/// square of `sens` (landing on a pinned piece's square keeps the line closed): one set
+/// for the squares left (`left`, returned first), so that a move reads two sets, not
+/// three. (A drop's first square is empty, never the king's, and a move without a second
+/// square passes `Square::NONE`, in no set.) [`legal`] reads the same sets inline, for
+/// the speed of perft.
+#[inline(always)]
+fn exposure<'v>(
+    v: &'v Variant,
+    board: &Board,
+    k: Square,
+    them: Color,
+    in_check: bool,
+) -> (SquareSet, &'v SquareSet) {
+    let sens = &v.attacks.sensitive[them][k.index()];
+    let pins = if in_check {
+        SquareSet::EMPTY
+    } else {
+        pinned_first(v, board, k, them)
+    };
+    (sens.union(&pins), sens)
+}
+
+/// Which pseudo-legal moves of the side to move could leave its king attacked, and so
+/// need the test of [`safe_after`] (docs/rules.md § Check and legal moves): the squares
+/// that decide it, computed once for a position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Legality {
+    /// The king of the side to move (`Square::NONE`: none, and every move is legal).
+    king: Square,
+    us: Color,
+    in_check: bool,
+    /// The squares a move may not leave or pass without a test: those of a special
+    /// attack on the king (fly-over, cannon, jump, bent: the static sensitivity) and
+    /// the first squares of slider lines with an attacker behind them.
+    left: SquareSet,
+    /// The squares of a special attack on the king: a move landing there is tested too
+    /// (landing on a pinned piece's square keeps the line closed).
+    sens: SquareSet,
+}
+
+impl Legality {
+    fn of(pos: &mut Position, us: Color) -> Legality {
+        let k = pos.king(us);
+        let (v, board) = pos.variant_and_board_mut();
+        if k.is_none() {
+            return Legality {
+                king: k,
+                us,
+                in_check: false,
+                left: SquareSet::EMPTY,
+                sens: SquareSet::EMPTY,
+            };
+        }
+        let in_check = attacked_on(v, board, k, !us);
+        let (left, sens) = exposure(v, board, k, !us, in_check);
+        Legality {
+            king: k,
+            us,
+            in_check,
+            left,
+            sens: *sens,
+        }
+    }
+
+    /// Does the move need the test? In check, every move; else as [`exposure`] says.
+    #[inline]
+    fn needs_test(&self, m: &Move) -> bool {
+        self.in_check
+            || m.from() == self.king
+            || self.left.contains(m.from())
+            || self.sens.contains(m.to())
+            || self.left.contains(m.extra_square())
+    }
+
+    /// Is this move of [`Position::generate_for_search`]'s list legal? Only the moves
+    /// that need it are tested.
+    #[inline]
+    pub(crate) fn allows(&self, pos: &mut Position, m: &Move) -> bool {
+        if self.king.is_none() || m.kind() == MoveKind::Castle || !self.needs_test(m) {
+            return true;
+        }
+        let (v, board) = pos.variant_and_board_mut();
+        safe_after(v, board, self.king, m, self.us)
+    }
+
+    /// Every move of the list is legal.
+    pub(crate) fn all() -> Legality {
+        Legality {
+            king: Square::NONE,
+            us: Color::White,
+            in_check: false,
+            left: SquareSet::EMPTY,
+            sens: SquareSet::EMPTY,
+        }
+    }
+}
+
+impl Position {
+    /// The moves of the side to move for a search that plays few of them: the legal
+    /// moves and, mixed in, pseudo-legal moves that may leave the king attacked, which
+    /// the returned [`Legality`] tells apart (`allows`) when a move comes up. Its legal
+    /// moves are [`Position::generate_legal`]'s, in another order; the legality tests
+    /// of the moves never searched are saved. A game with gating or facing royal pieces
+    /// gets the legal moves alone.
+    pub(crate) fn generate_for_search(&mut self, out: &mut Vec<Move>) -> Legality {
+        if self.has_gates() || self.variant().facing.is_some() || self.ended() {
+            self.generate_legal(out);
+            return Legality::all();
+        }
+        out.clear();
+        let us = self.side_to_move();
+        pseudo(self, us, out);
+        let t = Legality::of(self, us);
+        if self.variant().castling.is_some() {
+            castling(self, us, t.in_check, out);
+        }
+        t
+    }
+}
+
 /// Keeps in `out` the moves after which the king of `us` (on `k`) is safe, testing only
 /// those for which `needs_test` says that the move could expose it; the others are kept
 /// untested. The moves that need no test are skipped by a loop of their own over a slice,
@@ -822,6 +948,48 @@ mod tests {
             }
         }
         n
+    }
+
+    /// The search's list with its lazy legality gives exactly the legal moves, in every
+    /// built-in game, in positions of random games (checks, pins and drops among them).
+    #[test]
+    fn the_search_list_holds_the_legal_moves_and_tells_them_apart() {
+        let mut rng = crate::testrng::Rng(7);
+        let (mut tested, mut refused) = (0, 0);
+        for name in crate::builtin::game_names() {
+            let v = Variant::builtin(name).unwrap();
+            for _ in 0..4 {
+                let mut p = Position::start(&v);
+                for _ in 0..80 {
+                    let mut want = Vec::new();
+                    p.generate_legal(&mut want);
+                    let mut listed = Vec::new();
+                    let legality = p.generate_for_search(&mut listed);
+                    let before = p.fen();
+                    let mut got = Vec::new();
+                    for m in &listed {
+                        tested += 1;
+                        if legality.allows(&mut p, m) {
+                            got.push(*m);
+                        } else {
+                            refused += 1;
+                        }
+                    }
+                    assert_eq!(p.fen(), before, "{name}: the tests left the board changed");
+                    let key = |m: &Move| format!("{m:?}");
+                    want.sort_by_key(key);
+                    got.sort_by_key(key);
+                    assert_eq!(got, want, "{name}: {}", p.fen());
+                    if !p.play_random(&mut rng) {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(
+            refused > 100,
+            "{refused} of {tested} refused: too few to test anything"
+        );
     }
 
     /// [`mobility`] through the grouped tables counts what the atoms give one by one, for

@@ -476,7 +476,8 @@ fn matches_play_the_games_they_played_before_the_shards() {
     // futility pruning and razoring were on by default until SPRT matches turned them
     // off; null-move pruning is on by default again, so the engines' names in the report
     // and the PGN tags spell out the other two, and side B's `nmp=off`). Both sides of a
-    // game with a built-in network evaluate by hand (`nnue=off`), as every engine did then.
+    // game with a built-in network evaluate by hand (`nnue=off`), as every engine did then,
+    // and every modern side lists all its moves' legality at once (`lazy_legality=off`).
     let data = fairyforge_tests::root().join("tests/data/match");
     for (name, args) in [
         (
@@ -492,7 +493,7 @@ fn matches_play_the_games_they_played_before_the_shards() {
                 "--max-plies",
                 "60",
                 "--a",
-                "futility=on,razoring=on",
+                "futility=on,razoring=on,lazy_legality=off",
                 "--b",
                 "classic",
                 "--seed",
@@ -512,9 +513,9 @@ fn matches_play_the_games_they_played_before_the_shards() {
                 "--max-plies",
                 "40",
                 "--a",
-                "futility=on,razoring=on,nnue=off",
+                "futility=on,razoring=on,nnue=off,lazy_legality=off",
                 "--b",
-                "nmp=off,futility=on,razoring=on,nnue=off",
+                "nmp=off,futility=on,razoring=on,nnue=off,lazy_legality=off",
                 "--seed",
                 "3",
                 "--option",

@@ -8,6 +8,7 @@
 //! singular and check extensions, late-move reductions guided by the history, and the
 //! killer, counter-move and history updates of a cut-off.
 
+use crate::movegen::Legality;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -64,6 +65,8 @@ struct NodeInfo {
     singular: Option<i32>,
     /// The move left out of this search (`NO_MOVE`: none).
     excluded: Move,
+    /// Which of the node's moves are legal: tested as each comes up.
+    legality: Legality,
 }
 
 impl Modern {
@@ -214,14 +217,16 @@ impl Modern {
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         let mut keys = std::mem::take(&mut self.stack[ply].keys);
         let mut unsure = std::mem::take(&mut self.stack[ply].unsure);
-        pos.generate_legal(&mut moves);
+        // Pseudo-legal moves mixed in, each tested when it comes up: most are never
+        // searched (a cut comes first), and their tests are saved.
+        let legality = if self.settings.features.lazy_legality {
+            pos.generate_for_search(&mut moves)
+        } else {
+            pos.generate_legal(&mut moves);
+            Legality::all()
+        };
         let result = if moves.is_empty() {
-            let winner = if in_check {
-                pos.checkmate_winner()
-            } else {
-                pos.stalemate_winner()
-            };
-            Self::terminal(winner, pos.side_to_move(), ply)
+            self.no_legal_move(pos, in_check, ply)
         } else {
             self.order(pos, &mut moves, &mut keys, &mut unsure, tt_move, ply);
             let mut list = Keyed {
@@ -235,6 +240,7 @@ impl Modern {
                 in_check,
                 singular,
                 excluded,
+                legality,
             };
             self.search_moves(pos, &mut list, depth, alpha, beta, ply, cut, &node)
         };
@@ -242,6 +248,17 @@ impl Modern {
         self.stack[ply].keys = keys;
         self.stack[ply].unsure = unsure;
         result
+    }
+
+    /// The score of a position whose side to move has no legal move: checkmate or
+    /// stalemate, as the game scores them.
+    fn no_legal_move(&self, pos: &Position, in_check: bool, ply: usize) -> i32 {
+        let winner = if in_check {
+            pos.checkmate_winner()
+        } else {
+            pos.stalemate_winner()
+        };
+        Self::terminal(winner, pos.side_to_move(), ply)
     }
 
     /// Null-move pruning: the side to move passes, and a reduced search that still
@@ -362,6 +379,7 @@ impl Modern {
         let mut best = -INF;
         let mut best_move = list.moves[0];
         let mut count = 0usize;
+        let mut legal = 0usize;
         let mut skip_quiets = false;
         self.stack[ply].quiets.clear();
         let lmp_limit = (3 + depth * depth) as usize / (2 - improving as usize);
@@ -370,9 +388,10 @@ impl Modern {
                 Some(self.settle_key(pos, m, k))
             });
             let (mv, key) = (list.moves[i], list.keys[i]);
-            if mv == node.excluded {
+            if mv == node.excluded || !node.legality.allows(pos, &mv) {
                 continue;
             }
+            legal += 1;
             // The key tells a quiet move, but for the table's move.
             let quiet = if key == ORDER_TT {
                 self.gain(pos, &mv).is_none()
@@ -500,6 +519,10 @@ impl Modern {
             if c.quiet {
                 self.stack[ply].quiets.push(m);
             }
+        }
+        if legal == 0 && node.excluded == NO_MOVE {
+            // No legal move: the game has ended here.
+            return self.no_legal_move(pos, in_check, ply);
         }
         if count == 0 {
             // Every move was pruned (or left out): the node is as bad as the bound it was

@@ -101,6 +101,10 @@ features! {
     /// holds well above beta cuts the node off. Off by default (docs/engine.md,
     /// § Techniques kept).
     probcut = "probcut", default false;
+    /// Legality tested lazily: a node lists its pseudo-legal moves and tests a move
+    /// that could leave the king attacked only when it comes up, so that the moves never
+    /// searched (after a cut) are never tested (docs/engine.md, § Speed).
+    lazy_legality = "lazy_legality";
     /// Mop-up, the drawish scaling and the fading before the 100-ply rule.
     mopup = "mopup";
     /// The static evaluation's positional terms (off: material only).
