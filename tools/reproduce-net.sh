@@ -15,6 +15,12 @@ capablanca)
   first=2001 last=2014 games=4000 nodes=1000 openings=random-plies:8
   fit="--hidden 64 --epochs 15 --lambda 0 --seed 1"
   ;;
+birds-and-ninjas)
+  # 8 chunks of 4,000 games, 1,000 and 1,250 nodes a move, seeds 3001 to 3008; 128
+  # hidden units, the learning rate falling tenfold over the epochs.
+  first=3001 last=3008 games=4000 nodes=1000 openings=random-plies:8
+  fit="--hidden 128 --epochs 15 --lambda 0 --seed 1 --lr-end 0.0005"
+  ;;
 *)
   echo "no recipe for $game: the built-in networks are listed in variants/nets" >&2
   exit 2
@@ -29,9 +35,10 @@ while [ "$seed" -le "$last" ]; do
   chunk="$work/n$nodes-s$seed.data"
   if [ ! -f "$chunk" ]; then
     # The data is played by the hand-set evaluation (`nnue=off`): the network that
-    # ships does not take part in making itself.
+    # ships does not take part in making itself. `lazy_legality=off`: the search as it
+    # was when the data was made (the same legal moves, tried in another order today).
     "$ff" train "$game" --games "$games" --nodes "$nodes" --openings "$openings" \
-      --seed "$seed" --engine nnue=off --hidden 1 --epochs 1 \
+      --seed "$seed" --engine nnue=off,lazy_legality=off --hidden 1 --epochs 1 \
       --save-data "$chunk.part" -o "$work/discard.nnue"
     mv "$chunk.part" "$chunk"
   fi

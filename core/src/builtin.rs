@@ -114,14 +114,17 @@ pub const GAMES: &[(&str, &str)] = &[
 /// The built-in games that ship a network (docs/engine.md § The learned evaluation), by
 /// file name: `variants/nets/<game>.nnue`. Such a game evaluates with its network by
 /// default (`nnue::builtin`).
-pub const NET_GAMES: &[&str] = &["capablanca"];
+pub const NET_GAMES: &[&str] = &["capablanca", "birds-and-ninjas"];
 
 /// The networks' files, in the order of [`NET_GAMES`], when the library is built with
 /// the `builtin-nets` feature (the default). Without it (the WebAssembly module, which
 /// a page loads whole) the library carries none: a front end hands it the network of
 /// the game it plays (`nnue::supply`).
 #[cfg(feature = "builtin-nets")]
-pub const NETS: &[&[u8]] = &[include_bytes!("../../variants/nets/capablanca.nnue")];
+pub const NETS: &[&[u8]] = &[
+    include_bytes!("../../variants/nets/capablanca.nnue"),
+    include_bytes!("../../variants/nets/birds-and-ninjas.nnue"),
+];
 /// None: this library was built without the `builtin-nets` feature.
 #[cfg(not(feature = "builtin-nets"))]
 pub const NETS: &[&[u8]] = &[];

@@ -32,6 +32,7 @@ async fn the_static_site_in_chromium() {
         "static/fairyforge.js",
         "static/fairyforge_bg.wasm",
         "static/capablanca.nnue",
+        "static/birds-and-ninjas.nnue",
     ] {
         assert!(site.join(f).is_file(), "the site has no {f}");
     }
@@ -48,10 +49,20 @@ async fn the_static_site_in_chromium() {
     );
     let api: Vec<&str> = requests.lines().filter(|l| l.contains("/api/")).collect();
     assert!(api.is_empty(), "the page asked the server: {api:?}");
-    // Birds and Ninjas has no network; Capablanca's was fetched once, when it was searched.
+    // Each game's network was fetched when the game was first searched (Birds and
+    // Ninjas' again by the worker that replaced a stopped one), and no other.
     let nets: Vec<&str> = requests.lines().filter(|l| l.contains(".nnue")).collect();
-    assert_eq!(nets.len(), 1, "{nets:?}");
-    assert!(nets[0].contains("GET /static/capablanca.nnue "), "{nets:?}");
+    let fetched = |file: &str| {
+        let get = format!("GET /static/{file} ");
+        nets.iter().filter(|l| l.contains(&get)).count()
+    };
+    assert_eq!(fetched("capablanca.nnue"), 1, "{nets:?}");
+    assert!(fetched("birds-and-ninjas.nnue") >= 1, "{nets:?}");
+    assert_eq!(
+        fetched("capablanca.nnue") + fetched("birds-and-ninjas.nnue"),
+        nets.len(),
+        "{nets:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
