@@ -115,6 +115,19 @@ mod tests {
     use super::*;
     use crate::Variant;
 
+    /// The file of a one-unit network of zeros for `v`'s game.
+    fn zero_network(v: &Arc<Variant>) -> Vec<u8> {
+        let parts = super::super::Parts {
+            hidden: 1,
+            scale: 100,
+            bias: vec![0],
+            weights: vec![0; super::super::Layout::new(v).features()],
+            out: vec![0, 0],
+            out_bias: 0,
+        };
+        Network::from_parts(v, parts).unwrap().to_bytes()
+    }
+
     #[cfg(feature = "builtin-nets")]
     #[test]
     fn every_shipped_network_reads_for_its_game() {
@@ -144,15 +157,7 @@ mod tests {
     fn another_network_does_not_replace_the_built_in_one() {
         let v = Variant::builtin(NET_GAMES[0]).unwrap();
         let shipped = builtin(&v).unwrap();
-        let parts = super::super::Parts {
-            hidden: 1,
-            scale: 100,
-            bias: vec![0],
-            weights: vec![0; super::super::Layout::new(&v).features()],
-            out: vec![0, 0],
-            out_bias: 0,
-        };
-        let other = Network::from_parts(&v, parts).unwrap().to_bytes();
+        let other = zero_network(&v);
         assert_eq!(
             supply(&other).unwrap_err().to_string(),
             format!(
@@ -220,15 +225,7 @@ mod tests {
     #[test]
     fn a_network_of_a_game_that_ships_none_is_not_supplied() {
         let chess = Variant::builtin("chess").unwrap();
-        let parts = super::super::Parts {
-            hidden: 1,
-            scale: 100,
-            bias: vec![0],
-            weights: vec![0; super::super::Layout::new(&chess).features()],
-            out: vec![0, 0],
-            out_bias: 0,
-        };
-        let bytes = Network::from_parts(&chess, parts).unwrap().to_bytes();
+        let bytes = zero_network(&chess);
         assert_eq!(
             supply(&bytes).unwrap_err().to_string(),
             "this network is for `Chess`, which has no built-in network: give it to a position's searcher instead"
