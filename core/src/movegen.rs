@@ -702,7 +702,7 @@ pub(crate) struct Legality {
 }
 
 impl Legality {
-    fn of(pos: &mut Position, us: Color) -> Legality {
+    fn of(pos: &mut Position, us: Color, in_check: bool) -> Legality {
         let k = pos.king(us);
         let (v, board) = pos.variant_and_board_mut();
         if k.is_none() {
@@ -714,7 +714,7 @@ impl Legality {
                 sens: SquareSet::EMPTY,
             };
         }
-        let in_check = attacked_on(v, board, k, !us);
+        debug_assert_eq!(in_check, attacked_on(v, board, k, !us));
         let (left, sens) = exposure(v, board, k, !us, in_check);
         Legality {
             king: k,
@@ -764,8 +764,9 @@ impl Position {
     /// the returned [`Legality`] tells apart (`allows`) when a move comes up. Its legal
     /// moves are [`Position::generate_legal`]'s, in another order; the legality tests
     /// of the moves never searched are saved. A game with gating or facing royal pieces
-    /// gets the legal moves alone.
-    pub(crate) fn generate_for_search(&mut self, out: &mut Vec<Move>) -> Legality {
+    /// gets the legal moves alone. `in_check`: [`Position::is_check`], which the search
+    /// knows already.
+    pub(crate) fn generate_for_search(&mut self, out: &mut Vec<Move>, in_check: bool) -> Legality {
         if self.has_gates() || self.variant().facing.is_some() || self.ended() {
             self.generate_legal(out);
             return Legality::all();
@@ -773,7 +774,7 @@ impl Position {
         out.clear();
         let us = self.side_to_move();
         pseudo(self, us, out);
-        let t = Legality::of(self, us);
+        let t = Legality::of(self, us, in_check);
         if self.variant().castling.is_some() {
             castling(self, us, t.in_check, out);
         }
@@ -964,7 +965,7 @@ mod tests {
                     let mut want = Vec::new();
                     p.generate_legal(&mut want);
                     let mut listed = Vec::new();
-                    let legality = p.generate_for_search(&mut listed);
+                    let legality = p.generate_for_search(&mut listed, p.is_check());
                     let before = p.fen();
                     let mut got = Vec::new();
                     for m in &listed {

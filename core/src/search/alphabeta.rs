@@ -220,7 +220,7 @@ impl Modern {
         // Pseudo-legal moves mixed in, each tested when it comes up: most are never
         // searched (a cut comes first), and their tests are saved.
         let legality = if self.settings.features.lazy_legality {
-            pos.generate_for_search(&mut moves)
+            pos.generate_for_search(&mut moves, in_check)
         } else {
             pos.generate_legal(&mut moves);
             Legality::all()
