@@ -88,7 +88,7 @@ fn probe_hits(v: &Variant, board: &Board, k: Square, by: Color, probe: &Probe) -
         } => walk_hits(v, board, by, start, len, fly_land, fwd, cannon),
         Probe::Bent { start, len } => {
             for e in &v.attacks.bents[start as usize..start as usize + len as usize] {
-                if e.q.is_none() || board[e.q.index()].is_some() {
+                if e.check && (e.q.is_none() || board[e.q.index()].is_some()) {
                     return false;
                 }
                 if e.mask != 0 && e.src.is_some() && has(board[e.src.index()], by, e.mask) {

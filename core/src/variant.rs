@@ -126,13 +126,16 @@ pub(crate) struct WalkEntry {
     pub screen: u32,
 }
 
-/// A step of a bent slider's line back from a target: `q` must be empty; the kinds of
-/// `mask` attack from `src` (whose bend square is `q`).
+/// A step of a bent slider's line back from a target: the kinds of `mask` attack from
+/// `src` (whose bend square is `q`) if `q` and the squares before it on the line are
+/// empty. The entries of one bend square follow each other; the first of them (`check`)
+/// tests that `q` is empty.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct BentEntry {
     pub q: Square,
     pub src: Square,
     pub mask: u32,
+    pub check: bool,
 }
 
 /// The reverse tables: for each colour and square, what could attack a piece there.

@@ -90,7 +90,8 @@ struct Reverse {
 
 /// Colour, target, jumper's square, jumped square, condition.
 type JumpLandKey = (Color, Square, Square, Square, Over);
-/// Colour, target, first leg's step, second leg's step.
+/// Colour, target, second leg's step, first leg's step: the lines back along one
+/// second leg, whatever the first, follow each other (they share their bend squares).
 type BentKey = (Color, Square, i8, i8, i8, i8);
 /// Colour, target, direction.
 type WalkKey = (Color, Square, i8, i8);
@@ -294,7 +295,7 @@ impl Reverse {
                 continue;
             }
             let kq = st.square();
-            let key = (c, kq, dx as i8, dy as i8, ex as i8, ey as i8);
+            let key = (c, kq, ex as i8, ey as i8, dx as i8, dy as i8);
             let list = self.bents.entry(key).or_default();
             // Entry j (1-based) of the walk back from kq is the bend square.
             let j = i + 1;
@@ -308,6 +309,7 @@ impl Reverse {
                     q: q.unwrap_or(Square::NONE),
                     src,
                     mask: 0,
+                    check: true,
                 });
             }
             list[j - 1].mask |= bit;
@@ -422,19 +424,42 @@ impl Reverse {
         let mut fly_per_target = per_target(n);
         let (plain_per_target, plain_walks) =
             walk_probes(g, self.walks, &mut t, &mut walks, &mut fly_per_target, rays);
+        // One probe for the lines back along one second leg, whatever the first leg: they
+        // pass the same bend squares, so that each is tested once for all of them.
+        let mut lines: BTreeMap<(Color, Square, i8, i8), Vec<Vec<BentEntry>>> = BTreeMap::new();
+        for ((c, k, ex, ey, ..), list) in self.bents {
+            lines.entry((c, k, ex, ey)).or_default().push(list);
+        }
         let mut bents: Vec<BentEntry> = Vec::new();
-        for ((c, k, ..), list) in self.bents {
+        for ((c, k, ..), lists) in lines {
             let (probes, sens) = t.at(c, k);
-            for e in &list {
-                if e.q.is_some() {
-                    sens.insert(e.q);
+            let start = bents.len();
+            let steps = lists.iter().map(Vec::len).max().unwrap_or(0);
+            for j in 0..steps {
+                let at_j = || lists.iter().filter_map(|l| l.get(j));
+                let q = at_j().next().map_or(Square::NONE, |e| e.q);
+                debug_assert!(at_j().all(|e| e.q == q));
+                if q.is_some() {
+                    sens.insert(q);
                 }
+                let first = bents.len();
+                for e in at_j().filter(|e| e.mask != 0 && e.src.is_some()) {
+                    bents.push(BentEntry { check: false, ..*e });
+                }
+                if bents.len() == first {
+                    // No attacker from this bend: its square must still be empty.
+                    bents.push(BentEntry {
+                        q,
+                        src: Square::NONE,
+                        mask: 0,
+                        check: true,
+                    });
+                }
+                bents[first].check = true;
             }
-            let start = bents.len() as u32;
-            bents.extend_from_slice(&list);
             probes.push(Probe::Bent {
-                start,
-                len: list.len() as u16,
+                start: start as u32,
+                len: (bents.len() - start) as u16,
             });
         }
         for (c, k, probe) in self.exact {
