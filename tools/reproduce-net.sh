@@ -15,12 +15,21 @@ capablanca)
   # The learning rate falls tenfold over the epochs.
   first=2001 last=2014 games=4000 nodes=1000 openings=random-plies:8
   fit="--hidden 64 --epochs 15 --lambda 0 --seed 1 --lr-end 0.0005"
+  engine=nnue=off,lazy_legality=off
   ;;
 birds-and-ninjas)
   # 8 chunks of 4,000 games, 1,000 and 1,250 nodes a move, seeds 3001 to 3008; 128
   # hidden units, the learning rate falling tenfold over the epochs.
   first=3001 last=3008 games=4000 nodes=1000 openings=random-plies:8
   fit="--hidden 128 --epochs 15 --lambda 0 --seed 1 --lr-end 0.0005"
+  engine=nnue=off,lazy_legality=off
+  ;;
+stealth-ninja)
+  # 8 chunks of 4,000 games, 1,000 and 1,250 nodes a move, seeds 4001 to 4008, played
+  # with the search of today (lazy legality on); the fit as for Birds and Ninjas.
+  first=4001 last=4008 games=4000 nodes=1000 openings=random-plies:8
+  fit="--hidden 128 --epochs 15 --lambda 0 --seed 1 --lr-end 0.0005"
+  engine=nnue=off
   ;;
 *)
   echo "no recipe for $game: the built-in networks are listed in variants/nets" >&2
@@ -36,10 +45,11 @@ while [ "$seed" -le "$last" ]; do
   chunk="$work/n$nodes-s$seed.data"
   if [ ! -f "$chunk" ]; then
     # The data is played by the hand-set evaluation (`nnue=off`): the network that
-    # ships does not take part in making itself. `lazy_legality=off`: the search as it
-    # was when the data was made (the same legal moves, tried in another order today).
+    # ships does not take part in making itself. `lazy_legality=off` where the data was
+    # made before that setting existed: the search as it was then (the same legal moves,
+    # tried in another order today).
     "$ff" train "$game" --games "$games" --nodes "$nodes" --openings "$openings" \
-      --seed "$seed" --engine nnue=off,lazy_legality=off --hidden 1 --epochs 1 \
+      --seed "$seed" --engine "$engine" --hidden 1 --epochs 1 \
       --save-data "$chunk.part" -o "$work/discard.nnue"
     mv "$chunk.part" "$chunk"
   fi
