@@ -33,6 +33,7 @@ async fn the_static_site_in_chromium() {
         "static/fairyforge_bg.wasm",
         "static/capablanca.nnue",
         "static/birds-and-ninjas.nnue",
+        "static/stealth-ninja.nnue",
     ] {
         assert!(site.join(f).is_file(), "the site has no {f}");
     }

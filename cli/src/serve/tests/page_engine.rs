@@ -42,7 +42,14 @@ async fn the_built_in_networks_are_served_beside_the_engine() {
     use axum::response::IntoResponse;
     let nets: Vec<(String, &[u8])> = crate::serve::assets::networks().collect();
     let names: Vec<&str> = nets.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["capablanca.nnue", "birds-and-ninjas.nnue"]);
+    assert_eq!(
+        names,
+        [
+            "capablanca.nnue",
+            "birds-and-ninjas.nnue",
+            "stealth-ninja.nnue"
+        ]
+    );
     for (name, bytes) in nets {
         let r = crate::serve::assets::file(Path(name.clone()))
             .await
