@@ -152,7 +152,8 @@ mod typescript {
     use super::*;
     use crate::describe;
 
-    /// Every type of the contract, in the file's order.
+    /// Every type of the contract, in the file's order. Long only by its list: one line a
+    /// type, grouped as the file is, so that the file's order is read here at a glance.
     fn declarations() -> String {
         let cfg = Config::new().with_large_int("number");
         let decls = [
