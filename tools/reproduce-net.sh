@@ -31,6 +31,18 @@ stealth-ninja)
   fit="--hidden 128 --epochs 15 --lambda 0 --seed 1 --lr-end 0.0005"
   engine=nnue=off
   ;;
+flying-bombers-grand)
+  # 8 chunks of 4,000 games, seeds 5001 to 5008; the recipe of Stealth Ninja Chess.
+  first=5001 last=5008 games=4000 nodes=1000 openings=random-plies:8
+  fit="--hidden 128 --epochs 15 --lambda 0 --seed 1 --lr-end 0.0005"
+  engine=nnue=off
+  ;;
+insane-ninja)
+  # 8 chunks of 4,000 games, seeds 6001 to 6008; the recipe of Stealth Ninja Chess.
+  first=6001 last=6008 games=4000 nodes=1000 openings=random-plies:8
+  fit="--hidden 128 --epochs 15 --lambda 0 --seed 1 --lr-end 0.0005"
+  engine=nnue=off
+  ;;
 *)
   echo "no recipe for $game: the built-in networks are listed in variants/nets" >&2
   exit 2

@@ -114,7 +114,13 @@ pub const GAMES: &[(&str, &str)] = &[
 /// The built-in games that ship a network (docs/engine.md § The learned evaluation), by
 /// file name: `variants/nets/<game>.nnue`. Such a game evaluates with its network by
 /// default (`nnue::builtin`).
-pub const NET_GAMES: &[&str] = &["capablanca", "birds-and-ninjas", "stealth-ninja"];
+pub const NET_GAMES: &[&str] = &[
+    "capablanca",
+    "birds-and-ninjas",
+    "stealth-ninja",
+    "flying-bombers-grand",
+    "insane-ninja",
+];
 
 /// The networks' files, in the order of [`NET_GAMES`], when the library is built with
 /// the `builtin-nets` feature (the default). Without it (the WebAssembly module, which
@@ -125,6 +131,8 @@ pub const NETS: &[&[u8]] = &[
     include_bytes!("../../variants/nets/capablanca.nnue"),
     include_bytes!("../../variants/nets/birds-and-ninjas.nnue"),
     include_bytes!("../../variants/nets/stealth-ninja.nnue"),
+    include_bytes!("../../variants/nets/flying-bombers-grand.nnue"),
+    include_bytes!("../../variants/nets/insane-ninja.nnue"),
 ];
 /// None: this library was built without the `builtin-nets` feature.
 #[cfg(not(feature = "builtin-nets"))]

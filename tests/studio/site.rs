@@ -34,6 +34,8 @@ async fn the_static_site_in_chromium() {
         "static/capablanca.nnue",
         "static/birds-and-ninjas.nnue",
         "static/stealth-ninja.nnue",
+        "static/flying-bombers-grand.nnue",
+        "static/insane-ninja.nnue",
     ] {
         assert!(site.join(f).is_file(), "the site has no {f}");
     }

@@ -47,7 +47,9 @@ async fn the_built_in_networks_are_served_beside_the_engine() {
         [
             "capablanca.nnue",
             "birds-and-ninjas.nnue",
-            "stealth-ninja.nnue"
+            "stealth-ninja.nnue",
+            "flying-bombers-grand.nnue",
+            "insane-ninja.nnue",
         ]
     );
     for (name, bytes) in nets {
