@@ -24,16 +24,18 @@ birds-and-ninjas)
   fit="--hidden 128 --epochs 15 --lambda 0 --seed 1 --lr-end 0.0005"
   engine=nnue=off,lazy_legality=off
   ;;
-stealth-ninja | flying-bombers-grand | insane-ninja)
-  # 8 chunks of 4,000 games, 1,000 and 1,250 nodes a move, played with the search of
-  # today (lazy legality on); the fit as for Birds and Ninjas. Each game its own seeds:
-  # 4001 to 4008, 5001 to 5008, 6001 to 6008.
+stealth-ninja | flying-bombers-grand | insane-ninja | pick-the-piece)
+  # 8 chunks of 4,000 games (16 for Pick the Piece), 1,000 and 1,250 nodes a move,
+  # played with the search of today (lazy legality on); the fit as for Birds and
+  # Ninjas. Each game its own seeds: 4001 to 4008, 5001 to 5008, 6001 to 6008, 7001 to
+  # 7016.
   case $game in
-  stealth-ninja) first=4001 ;;
-  flying-bombers-grand) first=5001 ;;
-  insane-ninja) first=6001 ;;
+  stealth-ninja) first=4001 last=4008 ;;
+  flying-bombers-grand) first=5001 last=5008 ;;
+  insane-ninja) first=6001 last=6008 ;;
+  pick-the-piece) first=7001 last=7016 ;;
   esac
-  last=$((first + 7)) games=4000 nodes=1000 openings=random-plies:8
+  games=4000 nodes=1000 openings=random-plies:8
   fit="--hidden 128 --epochs 15 --lambda 0 --seed 1 --lr-end 0.0005"
   engine=nnue=off
   ;;

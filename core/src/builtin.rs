@@ -120,6 +120,7 @@ pub const NET_GAMES: &[&str] = &[
     "stealth-ninja",
     "flying-bombers-grand",
     "insane-ninja",
+    "pick-the-piece",
 ];
 
 /// The networks' files, in the order of [`NET_GAMES`], when the library is built with
@@ -133,6 +134,7 @@ pub const NETS: &[&[u8]] = &[
     include_bytes!("../../variants/nets/stealth-ninja.nnue"),
     include_bytes!("../../variants/nets/flying-bombers-grand.nnue"),
     include_bytes!("../../variants/nets/insane-ninja.nnue"),
+    include_bytes!("../../variants/nets/pick-the-piece.nnue"),
 ];
 /// None: this library was built without the `builtin-nets` feature.
 #[cfg(not(feature = "builtin-nets"))]

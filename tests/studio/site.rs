@@ -36,6 +36,7 @@ async fn the_static_site_in_chromium() {
         "static/stealth-ninja.nnue",
         "static/flying-bombers-grand.nnue",
         "static/insane-ninja.nnue",
+        "static/pick-the-piece.nnue",
     ] {
         assert!(site.join(f).is_file(), "the site has no {f}");
     }

@@ -50,6 +50,7 @@ async fn the_built_in_networks_are_served_beside_the_engine() {
             "stealth-ninja.nnue",
             "flying-bombers-grand.nnue",
             "insane-ninja.nnue",
+            "pick-the-piece.nnue",
         ]
     );
     for (name, bytes) in nets {
