@@ -111,10 +111,28 @@ pub const GAMES: &[(&str, &str)] = &[
     ("chessgi", include_str!("../../variants/chessgi.toml")),
 ];
 
-/// The built-in games that ship a network (docs/engine.md § The learned evaluation), by
-/// file name: `variants/nets/<game>.nnue`. Such a game evaluates with its network by
-/// default (`nnue::builtin`).
-pub const NET_GAMES: &[&str] = &[
+macro_rules! networks {
+    ($($game:literal),* $(,)?) => {
+        /// The built-in games that ship a network (docs/engine.md § The learned
+        /// evaluation), by file name: `variants/nets/<game>.nnue`. Such a game evaluates
+        /// with its network by default (`nnue::builtin`).
+        pub const NET_GAMES: &[&str] = &[$($game),*];
+
+        /// The networks' files, in the order of [`NET_GAMES`] (one list writes both),
+        /// when the library is built with the `builtin-nets` feature (the default).
+        /// Without it (the WebAssembly module, which a page loads whole) the library
+        /// carries none: a front end hands it the network of the game it plays
+        /// (`nnue::supply`).
+        #[cfg(feature = "builtin-nets")]
+        pub const NETS: &[&[u8]] =
+            &[$(include_bytes!(concat!("../../variants/nets/", $game, ".nnue"))),*];
+        /// None: this library was built without the `builtin-nets` feature.
+        #[cfg(not(feature = "builtin-nets"))]
+        pub const NETS: &[&[u8]] = &[];
+    };
+}
+
+networks![
     "capablanca",
     "birds-and-ninjas",
     "stealth-ninja",
@@ -122,23 +140,6 @@ pub const NET_GAMES: &[&str] = &[
     "insane-ninja",
     "pick-the-piece",
 ];
-
-/// The networks' files, in the order of [`NET_GAMES`], when the library is built with
-/// the `builtin-nets` feature (the default). Without it (the WebAssembly module, which
-/// a page loads whole) the library carries none: a front end hands it the network of
-/// the game it plays (`nnue::supply`).
-#[cfg(feature = "builtin-nets")]
-pub const NETS: &[&[u8]] = &[
-    include_bytes!("../../variants/nets/capablanca.nnue"),
-    include_bytes!("../../variants/nets/birds-and-ninjas.nnue"),
-    include_bytes!("../../variants/nets/stealth-ninja.nnue"),
-    include_bytes!("../../variants/nets/flying-bombers-grand.nnue"),
-    include_bytes!("../../variants/nets/insane-ninja.nnue"),
-    include_bytes!("../../variants/nets/pick-the-piece.nnue"),
-];
-/// None: this library was built without the `builtin-nets` feature.
-#[cfg(not(feature = "builtin-nets"))]
-pub const NETS: &[&[u8]] = &[];
 
 /// Built-in piece libraries: (name, file text).
 pub const LIBRARIES: &[(&str, &str)] = &[("pieces", include_str!("../../variants/pieces.toml"))];
