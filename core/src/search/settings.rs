@@ -59,9 +59,9 @@ features! {
     null_move = "nmp";
     /// Late-move reductions.
     lmr = "lmr";
-    /// Futility pruning of quiet moves near the leaves. Off by default: an SPRT match
-    /// did not show it to gain (docs/engine.md, § Techniques kept).
-    futility = "futility", default false;
+    /// Futility pruning of quiet moves near the leaves. On: an SPRT match at 20,000
+    /// nodes a move accepted its gain (docs/engine.md, § Techniques kept).
+    futility = "futility";
     /// Reverse futility pruning (static null move).
     reverse_futility = "rfp";
     /// Razoring: a hopeless node near the leaves drops into the quiescence search. Off
@@ -258,7 +258,7 @@ mod tests {
     fn settings_read_and_write_back() {
         let s = Settings::parse("lmr=off, nmp=off,eval.tempo=20").unwrap();
         assert_eq!(s.engine, Engine::Modern);
-        assert!(!s.features.lmr && !s.features.null_move && !s.features.futility);
+        assert!(!s.features.lmr && !s.features.null_move && s.features.futility);
         assert!(!s.features.razoring && s.features.check_extension);
         assert_eq!(s.weights.value("tempo"), Some(20));
         assert_eq!(s.to_string(), "nmp=off,lmr=off,eval.tempo=20");
