@@ -476,9 +476,9 @@ fn matches_play_the_games_they_played_before_the_shards() {
     // futility pruning and razoring were on by default until SPRT matches turned them
     // off; null-move pruning and futility pruning are on by default again, so the
     // engines' names in the report and the PGN tags spell out razoring, and side B's
-    // `nmp=off`). Both sides of a
-    // game with a built-in network evaluate by hand (`nnue=off`), as every engine did then,
-    // and every modern side lists all its moves' legality at once (`lazy_legality=off`).
+    // `nmp=off`). Both sides of a game with a built-in network evaluate by hand
+    // (`nnue=off`), as every engine did then, and every modern side lists all its moves'
+    // legality at once (`lazy_legality=off`).
     let data = fairyforge_tests::root().join("tests/data/match");
     for (name, args) in [
         (

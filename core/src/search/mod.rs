@@ -10,7 +10,7 @@
 //!   static exchange evaluation that understands fly-over captures, double captures,
 //!   cannon screens and drops, killer, counter-move and history ordering; an evaluation
 //!   derived from the game's data (see `eval`); null-move pruning with a zugzwang guard,
-//!   futility pruning; razoring, off by default (see [`Features`]);
+//!   futility pruning, and razoring, off by default (see [`Features`]);
 //! - the classic search, the project's first (kept unchanged as the baseline that
 //!   matches measure the modern one against).
 //!
