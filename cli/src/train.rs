@@ -55,6 +55,10 @@ pub struct TrainArgs {
     /// The engine's settings in self-play.
     #[arg(long, default_value = "modern")]
     engine: String,
+    /// A network file self-play evaluates with (default: the game's built-in network, if
+    /// it ships one): a network's next generation learns from its own searches.
+    #[arg(long, value_name = "FILE")]
+    net: Option<String>,
     /// A self-play game still going after this many plies is a draw.
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_plies: u32,
@@ -144,6 +148,25 @@ pub fn run(a: TrainArgs) -> crate::error::Result {
     }
     if let Some(end) = a.lr_end.filter(|e| !(*e > 0.0 && *e < 10.0)) {
         return Err(format!("--lr-end {end}: give a learning rate above 0 and below 10").into());
+    }
+    // The self-play engine and its network, checked before anything is written.
+    let settings =
+        fairyforge::search::Settings::parse(&a.engine).map_err(|e| format!("--engine: {e}"))?;
+    if a.net.is_some() && a.data.is_some() {
+        return Err(
+            "--net is the network self-play evaluates with: with --data no game is played".into(),
+        );
+    }
+    if let Some(path) = &a.net {
+        if settings.engine != fairyforge::search::Engine::Modern || !settings.features.network {
+            return Err(format!(
+                "--net: the engine `{}` evaluates by hand, so it would not read the network: \
+                 leave out `nnue=off` (or `classic`)",
+                a.engine
+            )
+            .into());
+        }
+        fairyforge::lab::read_network(&variant, path).map_err(|e| format!("--net: {e}"))?;
     }
     let stem = std::path::Path::new(&a.variant)
         .file_stem()
@@ -266,7 +289,7 @@ pub fn run(a: TrainArgs) -> crate::error::Result {
 /// Plays the self-play games on the lab's executor and gathers their samples in the
 /// games' order.
 fn self_play(a: &TrainArgs, variant: &Arc<Variant>, stem: &str) -> crate::error::Result<DataSet> {
-    fairyforge::search::Settings::parse(&a.engine).map_err(|e| format!("--engine: {e}"))?;
+    let net = a.net.as_deref().map(crate::matches::absolute);
     let (source, dir) = crate::lab::game_source(&a.variant)?;
     let template = ShardSpec {
         id: 0,
@@ -289,8 +312,8 @@ fn self_play(a: &TrainArgs, variant: &Arc<Variant>, stem: &str) -> crate::error:
         max_plies: a.max_plies,
         hash_mb: 16,
         event: "fairyforge train".into(),
-        net_a: None,
-        net_b: None,
+        net_a: net.clone(),
+        net_b: net,
         kind: ShardKind::Selfplay,
     };
     let specs = shards(&template, a.games as u64, 0);
@@ -302,6 +325,9 @@ fn self_play(a: &TrainArgs, variant: &Arc<Variant>, stem: &str) -> crate::error:
         a.nodes + a.nodes / 4,
         a.openings
     );
+    if let Some(path) = &a.net {
+        say!("Self-play evaluates with the network {path}");
+    }
     let results = run_merged(&specs, &a.exec.executor())?;
     let samples = results
         .into_values()

@@ -105,6 +105,55 @@ fn train_writes_a_network_that_analyse_reads() {
         err.trim(),
         "error: --net-a and --net-b play with --nodes, --depth or --time"
     );
+    // The next generation: self-play evaluates with the network, so its games are others.
+    let data3 = path("three.data");
+    let (code, out, err) = train(
+        &[
+            &common[..],
+            &[
+                "-o",
+                &path("next.nnue"),
+                "--save-data",
+                &data3,
+                "--net",
+                &net,
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("\nSelf-play evaluates with the network {net}\n")),
+        "{out}"
+    );
+    let next = std::fs::read_to_string(&data3).unwrap();
+    assert!(next.starts_with("fairyforge-data 1 "), "{next}");
+    assert_ne!(
+        next, text,
+        "the network plays other games than the hand-set evaluation"
+    );
+    let (code, _, err) = train(&["capablanca", "--net", &net, "-o", &path("capa.nnue")]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.trim(),
+        format!(
+            "error: --net: the network {net}: this network is for `Chess`, not for \
+             `Capablanca Chess`: a network is read only by the game it was trained for"
+        )
+    );
+    let (code, _, err) = train(&["chess", "--data", &data1, "--net", &net, "-o", &net]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.trim(),
+        "error: --net is the network self-play evaluates with: with --data no game is played"
+    );
+    let (code, _, err) = train(&["chess", "--engine", "nnue=off", "--net", &net, "-o", &net]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.trim(),
+        "error: --net: the engine `nnue=off` evaluates by hand, so it would not read the \
+         network: leave out `nnue=off` (or `classic`)"
+    );
     // Trained again from the saved data, without playing.
     let (code, out, err) = train(&[
         "chess", "--data", &data1, "--epochs", "1", "--hidden", "4", "-o", &net,

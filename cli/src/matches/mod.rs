@@ -343,7 +343,7 @@ pub fn run(a: MatchArgs) -> crate::error::Result {
 }
 
 /// A file's path as every worker reads it: absolute.
-fn absolute(path: &str) -> String {
+pub(crate) fn absolute(path: &str) -> String {
     std::fs::canonicalize(path)
         .map_or_else(|_| path.to_string(), |p| p.to_string_lossy().into_owned())
 }
