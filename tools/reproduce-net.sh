@@ -35,6 +35,7 @@ mkdir -p "$work"
 all="$work/all.data"
 : >"$all.part"
 fit="--epochs 15 --lambda 0 --seed 1 --lr-end 0.0005"
+hidden=128 # every network but Capablanca's (64)
 # Generation 1 of every network is played by the hand-set evaluation (`nnue=off`): the
 # network that ships does not take part in making itself. `lazy_legality=off` where the
 # data was made before that setting existed: the search as it was then (the same legal
@@ -55,26 +56,11 @@ capablanca)
   chunks 8001 8013 2000 5000 modern "$work/gen1.nnue"
   hidden=64
   ;;
-birds-and-ninjas)
-  chunks 3001 3008 4000 1000 nnue=off,lazy_legality=off
-  hidden=128
-  ;;
-stealth-ninja)
-  chunks 4001 4008 4000 1000 nnue=off
-  hidden=128
-  ;;
-flying-bombers-grand)
-  chunks 5001 5008 4000 1000 nnue=off
-  hidden=128
-  ;;
-insane-ninja)
-  chunks 6001 6008 4000 1000 nnue=off
-  hidden=128
-  ;;
-pick-the-piece)
-  chunks 7001 7016 4000 1000 nnue=off
-  hidden=128
-  ;;
+birds-and-ninjas) chunks 3001 3008 4000 1000 nnue=off,lazy_legality=off ;;
+stealth-ninja) chunks 4001 4008 4000 1000 nnue=off ;;
+flying-bombers-grand) chunks 5001 5008 4000 1000 nnue=off ;;
+insane-ninja) chunks 6001 6008 4000 1000 nnue=off ;;
+pick-the-piece) chunks 7001 7016 4000 1000 nnue=off ;;
 *)
   echo "no recipe for $game: the built-in networks are listed in variants/nets" >&2
   exit 2
